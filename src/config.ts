@@ -1,0 +1,36 @@
+import path from 'node:path';
+
+/** The one place that reads the environment. Everything else receives a Config. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset: SQLite at ./data/apidex.db; `file:PATH`: SQLite; `postgres://…`: PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Folder of the default catalogue's YAML files. */
+  catalogDir: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be an integer from 0 to 65535; got "${env.PORT}"`);
+  }
+  const logLevel = (env.LOG_LEVEL || 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}"`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    catalogDir: path.resolve(env.APIDEX_CATALOG_DIR || 'catalog'),
+    logLevel,
+  };
+}

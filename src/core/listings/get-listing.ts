@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { CoreContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import type { ListingDetail } from './listing-detail.ts';
+import { suggestSlugs } from './suggest-slugs.ts';
+
+export const getListingInputSchema = z.object({
+  slug: z.string({ error: 'slug must be text' }).trim().min(1, { error: 'slug must not be empty' }).max(200, { error: 'slug must be at most 200 characters' }).describe('The listing\'s exact slug, e.g. "country-reference-data-service".'),
+});
+export type GetListingInput = z.input<typeof getListingInputSchema>;
+
+/** One listing in full, by its exact slug; an unknown slug is an error with close matches, never another listing. */
+export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetListingInput }): Promise<ListingDetail> {
+  const { slug } = getListingInputSchema.parse(input);
+  const entry = ctx.catalogue.get(slug);
+  if (entry) return entry.detail;
+  const suggestions = suggestSlugs(ctx.catalogue, slug);
+  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Look it up with GET /api/apis?q=… to find its slug.';
+  throw new AppError('not_found', `No listing has the slug "${slug}".${hint}`, {
+    fields: [{ field: 'slug', in: 'path', message: `no listing has the slug "${slug}"` }],
+    extensions: { suggestions },
+  });
+}

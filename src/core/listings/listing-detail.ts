@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
+import { computeCliRelevance, type CliRelevance } from '../scoring/cli-relevance.ts';
+import { computeQuality, QUALITY_RULES, type Quality } from '../scoring/quality.ts';
+import { slugify } from '../search/text.ts';
+import { compactNumber } from './compact-number.ts';
+import { PRICING_TIERS, type Listing } from './listing.ts';
+import { buildListingFaq } from './listing-faq.ts';
+
+/**
+ * The shape every surface shows a listing in. Unknown values are null (never left
+ * undefined, never a default), and both scores travel with all their parts.
+ */
+
+const criterionOutcomeSchema = z.object({
+  key: z.enum(CLI_CRITERIA.map((c) => c.key) as [string, ...string[]]),
+  label: z.string(),
+  status: z.enum(['passed', 'failed', 'not_assessed']),
+  points: z.number().int(),
+  maxPoints: z.number().int(),
+  evidence: z.string().optional(),
+});
+
+export const cliRelevanceSchema = z
+  .object({
+    score: z.number().int().min(0).max(10).nullable().describe('Shown score out of 10: round(raw × 10 / 11). Null unless all eight criteria are assessed.'),
+    raw: z.number().int().min(0).max(11).nullable().describe('Raw points out of 11.'),
+    max: z.number().int().describe('Raw maximum: 11.'),
+    scoreMax: z.number().int().describe('Shown maximum: 10.'),
+    status: z.enum(['complete', 'partial', 'unscored']),
+    assessed: z.number().int().min(0).max(8),
+    range: z.object({ min: z.number().int(), max: z.number().int() }).nullable().describe('Bounds of the shown score whatever unassessed criteria turn out to be.'),
+    wording: z.enum(['excellent', 'moderate']).nullable().describe('"excellent" from 8, "moderate" below.'),
+    criteria: z.array(criterionOutcomeSchema),
+    version: z.string(),
+  })
+  .meta({ id: 'CliRelevance' });
+
+const qualityValueSchema = z.union([z.number(), z.boolean(), z.string()]).nullable();
+
+export const qualitySchema = z
+  .object({
+    score: z.number().int().min(0).max(10).nullable().describe('Integer 0..10; null when less than half of the inputs\' weight is known.'),
+    scoreMax: z.number().int(),
+    inputs: z.object(Object.fromEntries(QUALITY_RULES.map((rule) => [rule.key, qualityValueSchema])) as Record<(typeof QUALITY_RULES)[number]['key'], typeof qualityValueSchema>),
+    breakdown: z.array(
+      z.object({
+        input: z.string(),
+        label: z.string(),
+        value: qualityValueSchema,
+        used: z.boolean(),
+        points: z.number(),
+        maxPoints: z.number(),
+        illustrative: z.boolean(),
+        rule: z.string(),
+      }),
+    ),
+    usedInputs: z.array(z.string()),
+    missingInputs: z.array(z.string()),
+    earned: z.number(),
+    possible: z.number(),
+    version: z.string(),
+  })
+  .meta({ id: 'Quality' });
+
+export const faqEntryOutputSchema = z.object({ question: z.string(), answer: z.string(), generated: z.boolean() });
+
+export const listingSummarySchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    url: z.string().nullable().describe('The "Visit API" link; null when not shown.'),
+    pricingTier: z.enum(PRICING_TIERS).nullable(),
+    category: z.string(),
+    categorySlug: z.string(),
+    subcategory: z.string().nullable(),
+    install: z.string().nullable(),
+    weeklyDownloads: z.number().int().nullable(),
+    weeklyDownloadsCompact: z.string().nullable().describe('Compact form, e.g. "77k".'),
+    capabilities: z.array(z.string()),
+    cliRelevance: cliRelevanceSchema,
+    quality: qualitySchema,
+    updatedAt: z.string(),
+    links: z.object({ self: z.string(), page: z.string() }),
+  })
+  .meta({ id: 'ListingSummary' });
+
+export const listingDetailSchema = listingSummarySchema
+  .extend({ faq: z.array(faqEntryOutputSchema) })
+  .meta({ id: 'ListingDetail' });
+
+export type ListingSummary = z.infer<typeof listingSummarySchema>;
+export type ListingDetail = z.infer<typeof listingDetailSchema>;
+
+// Compile-time guard: the scoring modules' types must fit the published schemas.
+const _cliFits = (value: CliRelevance): z.input<typeof cliRelevanceSchema> => value;
+const _qualityFits = (value: Quality): z.input<typeof qualitySchema> => value;
+void _cliFits;
+void _qualityFits;
+
+export function toListingDetail(listing: Listing, updatedAt: string): ListingDetail {
+  const cliRelevance = computeCliRelevance(listing.cliCriteria);
+  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
+  return {
+    slug: listing.slug,
+    name: listing.name,
+    description: listing.description,
+    url: listing.url ?? null,
+    pricingTier: listing.pricingTier ?? null,
+    category: listing.category,
+    categorySlug: slugify(listing.category),
+    subcategory: listing.subcategory ?? null,
+    install: listing.install ?? null,
+    weeklyDownloads: downloads,
+    weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
+    capabilities: listing.capabilities,
+    cliRelevance,
+    quality: computeQuality(listing.qualityInputs),
+    updatedAt,
+    links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
+    faq: buildListingFaq(listing, cliRelevance),
+  };
+}
+
+export const toListingSummary = ({ faq: _faq, ...summary }: ListingDetail): ListingSummary => summary;

@@ -1,0 +1,82 @@
+import type { CliRelevance } from '../scoring/cli-relevance.ts';
+import type { Listing } from './listing.ts';
+
+export interface FaqEntry {
+  question: string;
+  answer: string;
+  /** True for answers generated from the listing's data, false for curated ones. */
+  generated: boolean;
+}
+
+const PRICING_ANSWERS: Record<NonNullable<Listing['pricingTier']>, (name: string) => string> = {
+  Free: (name) => `Yes. ${name} is completely free to use.`,
+  Freemium: (name) => `${name} has a free tier with paid plans for additional usage.`,
+  Paid: (name) => `No. ${name} is a paid service with no free tier.`,
+  'Usage-based': (name) => `${name} is billed by usage: you pay for what you call.`,
+  'Open source': (name) => `Yes. ${name} is open source; you can run it yourself at no licence cost.`,
+};
+
+const listPhrases = (phrases: string[]) =>
+  phrases.length <= 1 ? phrases.join('') : `${phrases.slice(0, -1).join(', ')} and ${phrases.at(-1)}`;
+
+/** "Official SDK…" → "official SDK…", but "JSON response…" and "CLI tool…" keep their capitals. */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
+
+function cliAnswer(name: string, cli: CliRelevance): string {
+  const passed = cli.criteria.filter((c) => c.status === 'passed').map((c) => inSentence(c.label));
+  const failed = cli.criteria.filter((c) => c.status === 'failed').map((c) => inSentence(c.label));
+  const parts = [
+    passed.length ? `It passes: ${listPhrases(passed)}.` : '',
+    failed.length ? `It fails: ${listPhrases(failed)}.` : '',
+  ].filter(Boolean);
+  if (cli.status === 'unscored') {
+    return `Not scored yet: none of the eight CLI relevance criteria has been assessed for ${name}.`;
+  }
+  if (cli.status === 'partial') {
+    const range = cli.range!;
+    const verdict = cli.wording ? ` Whatever the rest show, that is ${cli.wording} for automated workflows.` : '';
+    return `${cli.assessed} of 8 criteria are assessed, so the CLI relevance score lies between ${range.min} and ${range.max} out of 10.${verdict} ${parts.join(' ')}`.trim();
+  }
+  return [`${name} scores ${cli.score}/10 for CLI relevance (${cli.raw} of ${cli.max} points), which is ${cli.wording} for automated workflows.`, ...parts].join(' ');
+}
+
+function authAnswer(name: string, cli: CliRelevance): string {
+  const envVarAuth = cli.criteria.find((c) => c.key === 'envVarAuth');
+  switch (envVarAuth?.status) {
+    case 'passed':
+      return `${name} can be authenticated with credentials from environment variables, with no browser OAuth flow, so scripts and CI jobs can call it unattended.`;
+    case 'failed':
+      return `${name} cannot be authenticated from environment variables alone: expect an interactive, browser-based sign-in step.`;
+    default:
+      return `Not shown: how ${name} authenticates from scripts has not been assessed.`;
+  }
+}
+
+function installAnswer(listing: Listing, cli: CliRelevance): string {
+  if (listing.install) return `Run \`${listing.install}\`.`;
+  const sdk = cli.criteria.find((c) => c.key === 'officialSdk')?.status;
+  if (sdk === 'passed') return `${listing.name} has an official SDK on a public package registry, but its install instruction is not shown.`;
+  if (sdk === 'failed') return `${listing.name} has no official SDK on a public package registry: call its HTTP API directly.`;
+  return `Not shown: no install instruction is listed for ${listing.name}.`;
+}
+
+export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[] {
+  const { name } = listing;
+  const generated: Omit<FaqEntry, 'generated'>[] = [
+    {
+      question: `Is ${name} free?`,
+      answer: listing.pricingTier ? PRICING_ANSWERS[listing.pricingTier](name) : `Not shown: the pricing tier of ${name} is not known to the directory.`,
+    },
+    { question: `Is ${name} good for command-line and automated workflows?`, answer: cliAnswer(name, cli) },
+    { question: `How do I install ${name}?`, answer: installAnswer(listing, cli) },
+    { question: `How does ${name} authenticate from scripts?`, answer: authAnswer(name, cli) },
+    {
+      question: `What can ${name} do?`,
+      answer: listing.capabilities.length ? `${name} can ${listPhrases(listing.capabilities)}.` : `Not shown: no capabilities are listed for ${name}.`,
+    },
+  ];
+  return [
+    ...generated.map((entry) => ({ ...entry, generated: true })),
+    ...listing.faq.map((entry) => ({ ...entry, generated: false })),
+  ];
+}

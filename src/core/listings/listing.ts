@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import '../validation-messages.ts';
+import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
+import { QUALITY_LEVELS } from '../scoring/quality-inputs.ts';
+
+/**
+ * The one schema of a listing as it is authored (catalogue YAML, imports) and stored.
+ * Scores are not part of it: they are derived from `cliCriteria` and `qualityInputs`
+ * so that every shown number can be recomputed and explained.
+ * A value the source does not show is left out; it is never filled with a default.
+ */
+
+export const PRICING_TIERS = ['Free', 'Freemium', 'Paid', 'Usage-based', 'Open source'] as const;
+export type PricingTier = (typeof PRICING_TIERS)[number];
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const slugSchema = z
+  .string()
+  .min(1, { error: 'slug must not be empty' })
+  .max(80, { error: 'slug must be at most 80 characters' })
+  .regex(SLUG_PATTERN, {
+    error: 'slug must be lower-case letters and digits joined by single hyphens, e.g. "country-reference-data-service"',
+  })
+  .describe('Lower-case, hyphen-separated identifier of a listing; unique.');
+
+const oneLine = (field: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${field} must not be empty` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .refine((text) => !/[\r\n]/.test(text), { error: `${field} must be a single line` });
+
+export const criterionResultSchema = z
+  .object({
+    status: z.enum(['passed', 'failed', 'not_assessed'], {
+      error: 'status must be one of passed, failed, not_assessed',
+    }),
+    evidence: z.string().trim().min(1).max(500).optional().describe('Where the result comes from: a URL, a JSON pointer or a sentence.'),
+  })
+  .strict();
+export type CriterionResult = z.infer<typeof criterionResultSchema>;
+
+const criteriaShape = Object.fromEntries(
+  CLI_CRITERIA.map((criterion) => [criterion.key, criterionResultSchema.optional().describe(`${criterion.label} (${criterion.points} points when passed). Leave out when not assessed.`)]),
+) as Record<(typeof CLI_CRITERIA)[number]['key'], z.ZodOptional<typeof criterionResultSchema>>;
+
+export const cliCriteriaSchema = z.strictObject(criteriaShape).describe('The eight CLI relevance criteria; a criterion left out is not assessed.');
+export type CliCriteria = z.infer<typeof cliCriteriaSchema>;
+
+const provenance = {
+  illustrative: z.boolean().optional().describe('True when the value was chosen inside the range the source shows, not observed for this listing.'),
+  source: z.string().max(200).optional().describe('Where the value was read, e.g. "npm registry" or "catalogue".'),
+  refreshedAt: z.iso.datetime({ offset: true }).optional().describe('When the value was last read from its source.'),
+};
+
+const measured = <T extends z.ZodType>(value: T, description: string) =>
+  z.strictObject({ value, ...provenance }).optional().describe(description);
+
+export const qualityInputsSchema = z
+  .strictObject({
+    weeklyDownloads: measured(
+      z.number().int({ error: 'weeklyDownloads must be a whole number' }).min(0, { error: 'weeklyDownloads must be 0 or more' }),
+      'Package downloads per week (npm).',
+    ),
+    stars: measured(z.number().int({ error: 'stars must be a whole number' }).min(0, { error: 'stars must be 0 or more' }), 'Repository stars.'),
+    daysSinceLastRelease: measured(
+      z.number().int({ error: 'daysSinceLastRelease must be a whole number of days' }).min(0, { error: 'daysSinceLastRelease must be 0 or more' }),
+      'Days since the last release of the package.',
+    ),
+    issueCloseRatio: measured(
+      z.number().min(0, { error: 'issueCloseRatio must be from 0 to 1' }).max(1, { error: 'issueCloseRatio must be a fraction from 0 to 1; write 0.62 for 62%' }),
+      'Closed issues divided by all issues, as a fraction from 0 to 1.',
+    ),
+    typeDefinitions: measured(z.boolean({ error: 'typeDefinitions must be true or false' }), 'Whether the package ships type definitions.'),
+    docsQuality: measured(
+      z.enum(QUALITY_LEVELS.docsQuality, { error: `docsQuality must be one of ${QUALITY_LEVELS.docsQuality.join(', ')}` }),
+      'Documentation quality, from none to excellent.',
+    ),
+    breakingChanges: measured(
+      z.enum(QUALITY_LEVELS.breakingChanges, { error: `breakingChanges must be one of ${QUALITY_LEVELS.breakingChanges.join(', ')}` }),
+      'How often releases break callers, from frequent to none.',
+    ),
+  })
+  .describe('Inputs of the quality score; leave out what is not known.');
+export type QualityInputs = z.infer<typeof qualityInputsSchema>;
+
+export const faqEntrySchema = z.strictObject({
+  question: oneLine('question', 200),
+  answer: z.string().trim().min(1).max(2000),
+});
+
+export const listingSchema = z
+  .strictObject({
+    slug: slugSchema,
+    name: oneLine('name', 120).describe('Display name.'),
+    description: oneLine('description', 300).describe('One-line description.'),
+    url: z
+      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"' })
+      .optional()
+      .describe('The "Visit API" link. Leave out when not shown.'),
+    pricingTier: z.enum(PRICING_TIERS, { error: `pricingTier must be one of ${PRICING_TIERS.join(', ')}` }).optional(),
+    category: oneLine('category', 80),
+    subcategory: oneLine('subcategory', 80).optional(),
+    install: oneLine('install', 200).optional().describe('A package-registry install command, e.g. "npm install some-sdk". Only where a package exists.'),
+    capabilities: z.array(oneLine('capability', 80)).max(50, { error: 'capabilities must list at most 50 phrases' }).default([]).describe('Short phrases of what the API does.'),
+    cliCriteria: cliCriteriaSchema.default({}),
+    qualityInputs: qualityInputsSchema.default({}),
+    faq: z.array(faqEntrySchema).max(20).default([]).describe('Curated questions and answers, shown after the generated ones.'),
+  })
+  .describe('A listing of the apidex directory.');
+
+export type Listing = z.infer<typeof listingSchema>;
+export type ListingInput = z.input<typeof listingSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import './validation-messages.ts';
+import { PRICING_TIERS, type PricingTier } from './listings/listing.ts';
+import { slugify } from './search/text.ts';
+
+/**
+ * Parameter schemas shared by the operations' input schemas. They accept strings (query
+ * strings, CLI flags) as well as JSON numbers, and their messages say what is allowed.
+ */
+
+const shown = (input: unknown) => JSON.stringify(input) ?? String(input);
+
+export const boundedInt = (field: string, min: number, max: number) =>
+  z
+    .unknown()
+    .transform((input, ctx) => {
+      const text = typeof input === 'string' ? input.trim() : input;
+      const value = typeof text === 'string' && /^-?\d+$/.test(text) ? Number(text) : text;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+        ctx.issues.push({ code: 'custom', input, message: `${field} must be an integer from ${min} to ${max}; got ${shown(input)}` });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
+
+export const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .transform((text) => text.trim() || undefined)
+    .optional();
+
+const PRICING_BY_KEY = new Map<string, PricingTier>(PRICING_TIERS.map((tier) => [slugify(tier), tier]));
+
+export const pricingTierParam = z
+  .string()
+  .transform((input, ctx) => {
+    const tier = PRICING_BY_KEY.get(slugify(input));
+    if (!tier) {
+      ctx.issues.push({
+        code: 'custom',
+        input,
+        message: `pricing must be one of ${[...PRICING_BY_KEY.keys()].join(', ')}; got ${shown(input)}`,
+      });
+      return z.NEVER;
+    }
+    return tier;
+  })
+  .meta({ enum: [...PRICING_BY_KEY.keys()] });
+
+export const enumParam = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: (issue) => `${field} must be one of ${values.join(', ')}; got ${shown(issue.input)}` });

@@ -1,0 +1,71 @@
+import type { CliCriteria } from '../listings/listing.ts';
+import { CLI_CRITERIA, CLI_RAW_MAX, CLI_SHOWN_MAX, type CliCriterionKey } from './cli-criteria.ts';
+
+export const CLI_RELEVANCE_VERSION = 'cli-relevance/1';
+export const EXCELLENT_FROM = 8;
+
+export type CriterionStatus = 'passed' | 'failed' | 'not_assessed';
+export type CliWording = 'excellent' | 'moderate';
+
+export interface CriterionOutcome {
+  key: CliCriterionKey;
+  label: string;
+  status: CriterionStatus;
+  points: number;
+  maxPoints: number;
+  evidence?: string;
+}
+
+export interface CliRelevance {
+  /** Shown score 0..10, or null unless every criterion is assessed. */
+  score: number | null;
+  /** Raw points of 11, or null unless every criterion is assessed. */
+  raw: number | null;
+  max: number;
+  scoreMax: number;
+  /** complete: all eight assessed; partial: some; unscored: none. */
+  status: 'complete' | 'partial' | 'unscored';
+  assessed: number;
+  /** Bounds of the shown score whatever the unassessed criteria turn out to be; null when unscored. */
+  range: { min: number; max: number } | null;
+  /** "excellent" from 8, "moderate" below; for a partial listing only when every possible outcome agrees. */
+  wording: CliWording | null;
+  criteria: CriterionOutcome[];
+  version: typeof CLI_RELEVANCE_VERSION;
+}
+
+export const scaleCliRaw = (raw: number): number => Math.round((raw * CLI_SHOWN_MAX) / CLI_RAW_MAX);
+
+export const cliWording = (score: number): CliWording => (score >= EXCELLENT_FROM ? 'excellent' : 'moderate');
+
+export function computeCliRelevance(results: CliCriteria): CliRelevance {
+  const criteria: CriterionOutcome[] = CLI_CRITERIA.map(({ key, label, points }) => {
+    const result = results[key];
+    const status: CriterionStatus = result?.status ?? 'not_assessed';
+    return {
+      key,
+      label,
+      status,
+      points: status === 'passed' ? points : 0,
+      maxPoints: points,
+      ...(result?.evidence ? { evidence: result.evidence } : {}),
+    };
+  });
+  const assessed = criteria.filter((criterion) => criterion.status !== 'not_assessed');
+  const earned = criteria.reduce((sum, criterion) => sum + criterion.points, 0);
+  const unknownPoints = criteria
+    .filter((criterion) => criterion.status === 'not_assessed')
+    .reduce((sum, criterion) => sum + criterion.maxPoints, 0);
+  const base = { max: CLI_RAW_MAX, scoreMax: CLI_SHOWN_MAX, assessed: assessed.length, criteria, version: CLI_RELEVANCE_VERSION } as const;
+
+  if (assessed.length === 0) {
+    return { ...base, score: null, raw: null, status: 'unscored', range: null, wording: null };
+  }
+  if (assessed.length === CLI_CRITERIA.length) {
+    const score = scaleCliRaw(earned);
+    return { ...base, score, raw: earned, status: 'complete', range: { min: score, max: score }, wording: cliWording(score) };
+  }
+  const range = { min: scaleCliRaw(earned), max: scaleCliRaw(earned + unknownPoints) };
+  const low = cliWording(range.min);
+  return { ...base, score: null, raw: null, status: 'partial', range, wording: low === cliWording(range.max) ? low : null };
+}

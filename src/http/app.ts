@@ -1,0 +1,86 @@
+import fastifyEtag from '@fastify/etag';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { CoreContext } from '../core/context.ts';
+import { problemFromError, sendProblem, toProblem } from './problem.ts';
+import { getApiRoute } from './routes/get-api.ts';
+import { healthRoute } from './routes/health.ts';
+import { listApisRoute } from './routes/list-apis.ts';
+import { listCategoriesRoute } from './routes/list-categories.ts';
+import { openApiRoute } from './routes/openapi.ts';
+import { problemTypesRoute } from './routes/problem-types.ts';
+
+export const API_VERSION = '0.1.0';
+
+export interface HttpAppOptions {
+  ctx: CoreContext;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, so a test can prove the OpenAPI document covers them all. */
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
+export async function buildHttpApp({ ctx, logger = false }: HttpAppOptions): Promise<App> {
+  const app = Fastify({ logger, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true });
+    }
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'apidex',
+        version: API_VERSION,
+        description:
+          'A directory of programmable APIs for people and AI agents. Every listing carries a CLI relevance score (eight pass/fail criteria, 11 raw points scaled to 10) and a quality score, each with the parts it is made of. Errors are RFC 9457 problem details.',
+      },
+      tags: [
+        { name: 'listings', description: 'Look up listings and read them in full.' },
+        { name: 'service', description: 'Health and description of the service itself.' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifyEtag);
+
+  app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(
+      reply,
+      toProblem('not_found', `Nothing is served at ${request.method} ${request.url.split('?')[0]}. The API lives under /api/ and is described at /openapi.json.`, {
+        instance: request.url,
+      }),
+    ),
+  );
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    return payload;
+  });
+
+  for (const route of [healthRoute, listApisRoute, getApiRoute, listCategoriesRoute, openApiRoute, problemTypesRoute]) {
+    await app.register(route, { ctx });
+  }
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,20 @@
+import { getListing, getListingInputSchema } from '../../core/listings/get-listing.ts';
+import { listingDetailSchema } from '../../core/listings/listing-detail.ts';
+import { problemSchema } from '../problem.ts';
+import type { Route } from './route.ts';
+
+export const getApiRoute: Route = async (app, { ctx }) => {
+  app.get(
+    '/api/apis/:slug',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Read one listing in full',
+        description: 'One listing by its exact slug, with both scores and all their parts, capabilities, install instruction and FAQ. An unknown slug is a 404 with close matches in `suggestions`; another listing is never served in its place.',
+        params: getListingInputSchema,
+        response: { 200: listingDetailSchema, 400: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request) => getListing({ ctx, input: request.params }),
+  );
+};

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { listingSummarySchema } from '../../core/listings/listing-detail.ts';
+import { lookupListings, lookupListingsInputSchema } from '../../core/listings/lookup-listings.ts';
+import { problemSchema } from '../problem.ts';
+import type { Route } from './route.ts';
+
+export const listApisRoute: Route = async (app, { ctx }) => {
+  app.get(
+    '/api/apis',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Look up listings by text',
+        description:
+          'Listings matching `q`, best first (an exact name or slug first), at most `limit`. Without `q`, every listing in name order. Filter by category, pricing tier and minimum CLI relevance; page with the `next` link.',
+        querystring: lookupListingsInputSchema,
+        response: {
+          200: z.object({
+            items: z.array(listingSummarySchema),
+            total: z.number().int().describe('How many listings match in all.'),
+            next: z.string().nullable().describe('Path of the next page, or null on the last.'),
+          }),
+          400: problemSchema,
+        },
+      },
+    },
+    async (request) => {
+      const result = await lookupListings({ ctx, input: request.query });
+      let next: string | null = null;
+      if (result.nextCursor) {
+        const url = new URL(request.url, 'http://apidex.invalid');
+        url.searchParams.set('cursor', result.nextCursor);
+        next = `${url.pathname}${url.search}`;
+      }
+      return { items: result.items, total: result.total, next };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { pathToFileURL } from 'node:url';
+import { CatalogueIndex } from './core/catalogue/catalogue-index.ts';
+import type { CoreContext } from './core/context.ts';
+import { loadConfig, type Config } from './config.ts';
+import { buildHttpApp, type App } from './http/app.ts';
+import { formatCatalogProblem } from './ingest/catalog-folder/format-catalog-problems.ts';
+import { readCatalogFolder } from './ingest/catalog-folder/read-catalog-folder.ts';
+import { openStore } from './storage/open-store.ts';
+
+/** The single wiring point: configuration → store → catalogue → surfaces. */
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const consoleLogger: Logger = { info: (message) => console.error(message), warn: (message) => console.error(message) };
+
+/**
+ * Opens the store (migrating it), loads the default catalogue into a fresh one unless told
+ * not to (a sync does its own loading), and builds the catalogue index.
+ */
+export async function openCore(
+  config: Pick<Config, 'databaseUrl' | 'catalogDir'>,
+  { log = consoleLogger, loadDefaultCatalogue = true }: { log?: Logger; loadDefaultCatalogue?: boolean } = {},
+): Promise<CoreContext> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    if (loadDefaultCatalogue && (await store.countListings()) === 0) {
+      const folder = await readCatalogFolder(config.catalogDir);
+      for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
+      const results = await store.saveListings(folder.listings.map((file) => file.listing));
+      log.info(`Loaded ${results.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
+    }
+    return { store, catalogue: await CatalogueIndex.build(store) };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+export interface RunningServer {
+  app: App;
+  ctx: CoreContext;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const ctx = await openCore(config);
+  const app = await buildHttpApp({ ctx, logger: { level: config.logLevel } });
+  const url = await app.listen({ port: config.port, host: config.host });
+  app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);
+  return { app, ctx, url, close: async () => { await app.close(); await ctx.store.close(); } };
+}
+
+function closeOnSignals(server: RunningServer): void {
+  const close = (signal: string) => {
+    server.app.log.info(`${signal} received; closing`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    closeOnSignals(await startServer(loadConfig()));
+  } catch (error) {
+    console.error(`apidex could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

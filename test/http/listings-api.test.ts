@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingSchema } from '../../src/core/listings/listing.ts';
+import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
+
+const SEED = {
+  'authentication-component-service': { cli: 9, raw: 10, quality: 4 },
+  'social-sign-in-service': { cli: 2, raw: 2, quality: 3 },
+  'country-reference-data-service': { cli: 4, raw: 4, quality: 3 },
+  'real-time-channels-api': { cli: 8, raw: 9, quality: 7 },
+  'hosted-channels-service': { cli: null, raw: null, quality: null },
+} as const;
+
+describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
+  let server: TestServer;
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers });
+  const json = async (path: string) => {
+    const response = await get(path);
+    return { status: response.status, type: response.headers.get('content-type'), body: (await response.json()) as any };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(await databaseUrl());
+  });
+  afterAll(async () => server?.close());
+
+  it('answers the liveness probe', async () => {
+    expect(await json('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('finds the country reference data service for q=country&limit=1', async () => {
+    const { status, body } = await json('/api/apis?q=country&limit=1');
+    expect(status).toBe(200);
+    expect(body.items).toHaveLength(1);
+    expect(body.items[0].slug).toBe('country-reference-data-service');
+    expect(body.total).toBe(1);
+    expect(body.next).toBeNull();
+  });
+
+  it('lists all five seed listings without q, in name order', async () => {
+    const { body } = await json('/api/apis');
+    expect(body.total).toBe(5);
+    expect(body.items.map((item: any) => item.name)).toEqual([
+      'Authentication component service',
+      'Country reference data service',
+      'Hosted channels service',
+      'Real-time channels API',
+      'Social sign-in service',
+    ]);
+  });
+
+  it.each(Object.entries(SEED))('shows %s with the seed\'s scores and their breakdowns', async (slug, expected) => {
+    const { status, body } = await json(`/api/apis/${slug}`);
+    expect(status).toBe(200);
+    expect(body.cliRelevance.score).toBe(expected.cli);
+    expect(body.cliRelevance.raw).toBe(expected.raw);
+    expect(body.cliRelevance.max).toBe(11);
+    expect(body.cliRelevance.criteria).toHaveLength(8);
+    expect(body.cliRelevance.version).toBe('cli-relevance/1');
+    expect(body.quality.score).toBe(expected.quality);
+    expect(body.quality.breakdown).toHaveLength(7);
+    expect(body.quality.version).toBe('quality/1');
+    if (expected.cli !== null) {
+      expect(body.cliRelevance.criteria.reduce((sum: number, c: any) => sum + c.points, 0)).toBe(expected.raw);
+      expect(body.cliRelevance.wording).toBe(expected.cli >= 8 ? 'excellent' : 'moderate');
+    }
+  });
+
+  it('shows what the seed does not show as null, never invented', async () => {
+    const { body } = await json('/api/apis/hosted-channels-service');
+    expect(body).toMatchObject({ url: null, install: null, weeklyDownloads: null, weeklyDownloadsCompact: null });
+    expect(body.cliRelevance).toMatchObject({ score: null, raw: null, wording: null, status: 'unscored' });
+    expect(body.cliRelevance.criteria.every((c: any) => c.status === 'not_assessed')).toBe(true);
+    expect(body.quality.score).toBeNull();
+    expect(JSON.stringify(body)).not.toContain('undefined');
+    const faq = body.faq.find((entry: any) => entry.question.includes('command-line'));
+    expect(faq.answer).toContain('Not scored yet');
+  });
+
+  it('gives weekly downloads as an integer and in the compact form', async () => {
+    const { body } = await json('/api/apis/real-time-channels-api');
+    expect(body.weeklyDownloads).toBe(77000);
+    expect(body.weeklyDownloadsCompact).toBe('77k');
+    expect(body.capabilities).toEqual(['send real-time messages', 'broadcast events', 'manage channels', 'detect presence']);
+  });
+
+  it('words the FAQ by the seed\'s rules', async () => {
+    const faqOf = async (slug: string) => (await json(`/api/apis/${slug}`)).body.faq as { question: string; answer: string }[];
+    const auth = await faqOf('authentication-component-service');
+    expect(auth.find((e) => e.question.startsWith('Is') && e.question.endsWith('free?'))!.answer).toContain('a free tier with paid plans for additional usage');
+    expect(auth.find((e) => e.question.includes('automated'))!.answer).toContain('excellent');
+    const country = await faqOf('country-reference-data-service');
+    expect(country.find((e) => e.question.endsWith('free?'))!.answer).toContain('completely free to use');
+    expect(country.find((e) => e.question.includes('automated'))!.answer).toContain('moderate');
+  });
+
+  it('puts an exact name or slug match first', async () => {
+    const { body } = await json(`/api/apis?q=${encodeURIComponent('Hosted channels service')}`);
+    expect(body.items[0].slug).toBe('hosted-channels-service');
+    const bySlug = await json('/api/apis?q=real-time-channels-api');
+    expect(bySlug.body.items[0].slug).toBe('real-time-channels-api');
+  });
+
+  it('folds accents and case in the text', async () => {
+    const { body } = await json(`/api/apis?q=${encodeURIComponent('COUNTRŸ')}`);
+    expect(body.items[0]?.slug).toBe('country-reference-data-service');
+  });
+
+  it('filters by category (name or slug), pricing tier and minimum CLI score', async () => {
+    expect((await json('/api/apis?category=authentication-identity')).body.total).toBe(2);
+    expect((await json(`/api/apis?category=${encodeURIComponent('Authentication & Identity')}`)).body.total).toBe(2);
+    const free = await json('/api/apis?pricing=free');
+    expect(free.body.items.map((i: any) => i.slug).sort()).toEqual(['country-reference-data-service', 'social-sign-in-service']);
+    const strong = await json('/api/apis?minCliScore=8&sort=cli-relevance');
+    expect(strong.body.items.map((i: any) => i.slug)).toEqual(['authentication-component-service', 'real-time-channels-api']);
+  });
+
+  it('sorts by CLI relevance and quality, unscored last', async () => {
+    const cli = await json('/api/apis?sort=cli-relevance');
+    expect(cli.body.items.map((i: any) => i.cliRelevance.score)).toEqual([9, 8, 4, 2, null]);
+    const quality = await json('/api/apis?sort=quality');
+    expect(quality.body.items.map((i: any) => i.quality.score)).toEqual([7, 4, 3, 3, null]);
+  });
+
+  it('pages with a next link until every listing is seen once', async () => {
+    const seen: string[] = [];
+    let path: string | null = '/api/apis?limit=2';
+    let pages = 0;
+    while (path) {
+      const { status, body } = await json(path);
+      expect(status).toBe(200);
+      expect(body.items.length).toBeLessThanOrEqual(2);
+      seen.push(...body.items.map((i: any) => i.slug));
+      path = body.next;
+      pages += 1;
+    }
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen).size).toBe(5);
+  });
+
+  it.each([
+    ['limit=0', 'limit', 'from 1 to 100'],
+    ['limit=100000', 'limit', 'from 1 to 100'],
+    ['limit=abc', 'limit', 'from 1 to 100'],
+    ['sort=popularity', 'sort', 'relevance, name, cli-relevance, quality'],
+    ['pricing=gratis', 'pricing', 'free, freemium, paid, usage-based, open-source'],
+    ['minCliScore=11', 'minCliScore', 'from 0 to 10'],
+    ['cursor=bm90LWEtY3Vyc29y', 'cursor', 'next'],
+  ])('answers %s with a 400 problem naming the field and what it accepts', async (query, field, allowed) => {
+    const { status, type, body } = await json(`/api/apis?${query}`);
+    expect(status).toBe(400);
+    expect(type).toContain('application/problem+json');
+    expect(body).toMatchObject({ type: '/problems/invalid-input', status: 400, code: 'invalid_input' });
+    expect(body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field, in: 'query' })]));
+    expect(body.errors.find((e: any) => e.field === field).message).toContain(allowed);
+  });
+
+  it('rejects a cursor replayed on another query', async () => {
+    const first = await json('/api/apis?limit=2');
+    const cursor = new URL(first.body.next, 'http://x').searchParams.get('cursor');
+    const replayed = await json(`/api/apis?limit=2&sort=quality&cursor=${cursor}`);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.errors[0].field).toBe('cursor');
+  });
+
+  it('answers an unknown slug with 404 and close matches, never another listing', async () => {
+    const { status, type, body } = await json('/api/apis/country-reference-data');
+    expect(status).toBe(404);
+    expect(type).toContain('application/problem+json');
+    expect(body.code).toBe('not_found');
+    expect(body.suggestions).toContain('country-reference-data-service');
+    expect(body.slug).toBeUndefined();
+  });
+
+  it('answers an unknown route with a 404 problem', async () => {
+    const { status, body } = await json('/api/nothing-here');
+    expect(status).toBe(404);
+    expect(body.type).toBe('/problems/not-found');
+  });
+
+  it('serves problem type documentation behind each type URI', async () => {
+    const { status, body } = await json('/problems/invalid-input');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 'invalid_input', status: 400 });
+  });
+
+  it('lists categories with counts', async () => {
+    const { body } = await json('/api/categories');
+    expect(body.items).toContainEqual({
+      name: 'Authentication & Identity',
+      slug: 'authentication-identity',
+      count: 2,
+      subcategories: [
+        { name: 'Identity Platform', count: 1 },
+        { name: 'OAuth Providers', count: 1 },
+      ],
+    });
+    expect(body.items.reduce((sum: number, c: any) => sum + c.count, 0)).toBe(5);
+  });
+
+  it('sends an ETag and answers If-None-Match with 304', async () => {
+    for (const path of ['/api/apis/social-sign-in-service', '/api/apis?q=country', '/api/categories']) {
+      const first = await get(path);
+      const etag = first.headers.get('etag');
+      expect(etag).toBeTruthy();
+      const again = await get(path, { 'if-none-match': etag! });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    }
+  });
+
+  it('sees a listing changed in the store once the catalogue is refreshed', async () => {
+    const listing = listingSchema.parse({
+      slug: 'country-reference-data-service',
+      name: 'Country reference data service',
+      description: 'Country data: population, languages, currencies, flags and borders',
+      pricingTier: 'Free',
+      category: 'Data & Information',
+      subcategory: 'Reference Data',
+      capabilities: ['get country data', 'search countries', 'filter by region'],
+    });
+    const before = await get('/api/apis/country-reference-data-service');
+    const [result] = await server.ctx.store.saveListings([listing]);
+    expect(result!.outcome).toBe('updated');
+    await server.ctx.catalogue.refresh();
+    const after = await get('/api/apis/country-reference-data-service', { 'if-none-match': before.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(((await after.json()) as any).description).toContain('borders');
+  });
+});

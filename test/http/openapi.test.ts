@@ -1,0 +1,51 @@
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
+import { buildHttpApp } from '../../src/http/app.ts';
+
+describe('OpenAPI document', () => {
+  let server: TestServer;
+  let document: any;
+
+  beforeAll(async () => {
+    server = await startTestServer(await STORE_KINDS[0].databaseUrl());
+    document = await (await fetch(`${server.baseUrl}/openapi.json`)).json();
+  });
+  afterAll(async () => server?.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document));
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('documents every route the server registers', async () => {
+    const app = await buildHttpApp({ ctx: server.ctx });
+    const routes = app.registeredRoutes.filter((route) => !route.hidden);
+    expect(routes.length).toBeGreaterThanOrEqual(6);
+    for (const route of routes) {
+      const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      expect(document.paths[path]?.[route.method.toLowerCase()], `${route.method} ${route.url} is not in /openapi.json`).toBeDefined();
+    }
+    await app.close();
+  });
+
+  it('documents the lookup parameters with their bounds and the problem responses', () => {
+    const lookup = document.paths['/api/apis'].get;
+    const limit = lookup.parameters.find((p: any) => p.name === 'limit');
+    expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
+    const sort = lookup.parameters.find((p: any) => p.name === 'sort');
+    expect(sort.schema.enum).toEqual(['relevance', 'name', 'cli-relevance', 'quality']);
+    expect(lookup.responses['400']).toBeDefined();
+    expect(document.paths['/api/apis/{slug}'].get.responses['404']).toBeDefined();
+  });
+
+  it('publishes the listing detail shape with both scores', () => {
+    const schemas = document.components.schemas;
+    expect(schemas.ListingDetail.properties).toHaveProperty('cliRelevance');
+    expect(schemas.ListingDetail.properties).toHaveProperty('quality');
+    expect(schemas.CliRelevance.properties).toHaveProperty('criteria');
+    expect(schemas.Quality.properties).toHaveProperty('breakdown');
+  });
+});

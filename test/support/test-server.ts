@@ -1,0 +1,33 @@
+import { buildHttpApp } from '../../src/http/app.ts';
+import { openCore } from '../../src/main.ts';
+import type { CoreContext } from '../../src/core/context.ts';
+import { createTestDatabase, createTestSqlitePath } from './postgres.ts';
+
+export interface TestServer {
+  baseUrl: string;
+  ctx: CoreContext;
+  close(): Promise<void>;
+}
+
+const quiet = { info: () => {}, warn: () => {} };
+
+/** A real apidex HTTP server on a loopback port over a real store loaded with the default catalogue. */
+export async function startTestServer(databaseUrl: string): Promise<TestServer> {
+  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet });
+  const app = await buildHttpApp({ ctx });
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    ctx,
+    close: async () => {
+      await app.close();
+      await ctx.store.close();
+    },
+  };
+}
+
+/** Both stores, each fresh: run a suite against every adapter. */
+export const STORE_KINDS = [
+  { kind: 'sqlite', databaseUrl: async () => `file:${createTestSqlitePath()}` },
+  { kind: 'postgres', databaseUrl: () => createTestDatabase() },
+] as const;
