@@ -43,7 +43,7 @@ export const criterionResultSchema = z
 export type CriterionResult = z.infer<typeof criterionResultSchema>;
 
 const criteriaShape = Object.fromEntries(
-  CLI_CRITERIA.map((criterion) => [criterion.key, criterionResultSchema.optional().describe(`${criterion.label} (${criterion.points} points when passed). Leave out when not assessed.`)]),
+  CLI_CRITERIA.map((criterion) => [criterion.key, criterionResultSchema.optional().describe(`${criterion.label} (${criterion.points} point${criterion.points === 1 ? '' : 's'} when passed). Leave out when not assessed.`)]),
 ) as Record<(typeof CLI_CRITERIA)[number]['key'], z.ZodOptional<typeof criterionResultSchema>>;
 
 export const cliCriteriaSchema = z.strictObject(criteriaShape).describe('The eight CLI relevance criteria; a criterion left out is not assessed.');
@@ -70,7 +70,7 @@ export const qualityInputsSchema = z
       'Days since the last release of the package.',
     ),
     issueCloseRatio: measured(
-      z.number().min(0, { error: 'issueCloseRatio must be from 0 to 1' }).max(1, { error: 'issueCloseRatio must be a fraction from 0 to 1; write 0.62 for 62%' }),
+      z.number().min(0, { error: 'issueCloseRatio must be a fraction from 0 to 1; write 0.62 for 62%' }).max(1, { error: 'issueCloseRatio must be a fraction from 0 to 1; write 0.62 for 62%' }),
       'Closed issues divided by all issues, as a fraction from 0 to 1.',
     ),
     typeDefinitions: measured(z.boolean({ error: 'typeDefinitions must be true or false' }), 'Whether the package ships type definitions.'),
@@ -100,9 +100,9 @@ export const listingSchema = z
       .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"' })
       .optional()
       .describe('The "Visit API" link. Leave out when not shown.'),
-    pricingTier: z.enum(PRICING_TIERS, { error: `pricingTier must be one of ${PRICING_TIERS.join(', ')}` }).optional(),
-    category: oneLine('category', 80),
-    subcategory: oneLine('subcategory', 80).optional(),
+    pricingTier: z.enum(PRICING_TIERS, { error: `pricingTier must be one of ${PRICING_TIERS.join(', ')}` }).optional().describe('Pricing tier. Leave out when not shown.'),
+    category: oneLine('category', 80).describe('Category, e.g. "Data & Information".'),
+    subcategory: oneLine('subcategory', 80).optional().describe('Free-text subcategory label, e.g. "Reference Data".'),
     install: oneLine('install', 200).optional().describe('A package-registry install command, e.g. "npm install some-sdk". Only where a package exists.'),
     capabilities: z.array(oneLine('capability', 80)).max(50, { error: 'capabilities must list at most 50 phrases' }).default([]).describe('Short phrases of what the API does.'),
     cliCriteria: cliCriteriaSchema.default({}),
