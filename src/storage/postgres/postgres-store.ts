@@ -1,0 +1,56 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { KyselyStore, type Database } from '../kysely-store.ts';
+
+const { builtins } = pg.types;
+
+/**
+ * Column types parsed to the shapes the shared store expects (see ListingsTable): the same
+ * as SQLite returns them. Set on this pool only, not on pg's global parsers.
+ */
+const storeTypeParsers: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === builtins.INT8) return parseBigintAsNumber;
+    if (oid === builtins.TIMESTAMPTZ) return parseTimestamptzAsIso;
+    if (oid === builtins.JSONB) return (text: string) => text;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+const parseTimestamptz = pg.types.getTypeParser(builtins.TIMESTAMPTZ, 'text') as (text: string) => Date;
+
+function parseTimestamptzAsIso(text: string): string {
+  return parseTimestamptz(text).toISOString();
+}
+
+function parseBigintAsNumber(text: string): number {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value)) throw new RangeError(`The bigint ${text} is beyond JavaScript's safe integers.`);
+  return value;
+}
+
+/** Connects to the PostgreSQL database at `connectionString`. Not migrated: see openStore. */
+export function openPostgresStore(connectionString: string): KyselyStore {
+  const pool = new pg.Pool({ connectionString, types: storeTypeParsers });
+  // An idle client that loses its connection is dropped by the pool and the next query gets a
+  // fresh one; without a listener the 'error' event would crash the process.
+  pool.on('error', () => {});
+  return new KyselyStore({
+    kind: 'postgres',
+    location: withoutPassword(connectionString),
+    db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+  });
+}
+
+/** The connection string with any password replaced by `***`, for logs and health output. */
+export function withoutPassword(connectionString: string): string {
+  let url: URL;
+  try {
+    url = new URL(connectionString);
+  } catch {
+    return 'postgres (connection string not shown: it is not a valid URL)';
+  }
+  if (url.password !== '') url.password = '***';
+  if (url.searchParams.has('password')) url.searchParams.set('password', '***');
+  return url.toString();
+}

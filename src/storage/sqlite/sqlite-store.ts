@@ -1,0 +1,87 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { KyselyStore, type Database } from '../kysely-store.ts';
+
+/** How long a connection waits for another process's write lock before failing. */
+const BUSY_TIMEOUT_MS = 5000;
+/** `PRAGMA synchronous` value of FULL. */
+const SYNCHRONOUS_FULL = 2;
+
+export interface SqliteConnectionSettings {
+  journalMode: string;
+  synchronous: number;
+  foreignKeys: number;
+  busyTimeoutMs: number;
+}
+
+export class SqliteStore extends KyselyStore {
+  readonly #connection: SqliteDatabase.Database;
+
+  constructor(path: string, connection: SqliteDatabase.Database) {
+    super({
+      kind: 'sqlite',
+      location: path,
+      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }),
+    });
+    this.#connection = connection;
+  }
+
+  override async close(): Promise<void> {
+    await super.close();
+    // Kysely closes the connection only if it ever ran a query on it.
+    if (this.#connection.open) this.#connection.close();
+  }
+
+  /** The durability settings in force on the store's connection, as SQLite reports them. */
+  connectionSettings(): SqliteConnectionSettings {
+    return readConnectionSettings(this.#connection);
+  }
+}
+
+/**
+ * Opens (creating if needed) the SQLite file at `path`. Not migrated: see openStore.
+ * Kysely's SqliteDialect uses this one connection for every query.
+ */
+export function openSqliteStore(path: string): SqliteStore {
+  mkdirSync(dirname(path), { recursive: true });
+  return new SqliteStore(path, openDurableConnection(path));
+}
+
+function openDurableConnection(path: string): SqliteDatabase.Database {
+  const connection = new SqliteDatabase(path);
+  try {
+    connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    connection.pragma('journal_mode = WAL');
+    // After journal_mode: better-sqlite3 is built with SQLITE_DEFAULT_WAL_SYNCHRONOUS=1, so
+    // entering WAL would otherwise leave synchronous at NORMAL, where a power loss can undo
+    // commits that were already acknowledged.
+    connection.pragma('synchronous = FULL');
+    connection.pragma('foreign_keys = ON');
+    assertDurable(readConnectionSettings(connection), path);
+    return connection;
+  } catch (error) {
+    connection.close();
+    throw error;
+  }
+}
+
+function readConnectionSettings(connection: SqliteDatabase.Database): SqliteConnectionSettings {
+  return {
+    journalMode: String(connection.pragma('journal_mode', { simple: true })),
+    synchronous: Number(connection.pragma('synchronous', { simple: true })),
+    foreignKeys: Number(connection.pragma('foreign_keys', { simple: true })),
+    busyTimeoutMs: Number(connection.pragma('busy_timeout', { simple: true })),
+  };
+}
+
+function assertDurable(settings: SqliteConnectionSettings, path: string): void {
+  if (settings.journalMode !== 'wal') {
+    throw new Error(`SQLite at ${path} refused WAL journal mode (journal_mode is "${settings.journalMode}"); use a local file system that supports WAL.`);
+  }
+  if (settings.synchronous !== SYNCHRONOUS_FULL) {
+    throw new Error(`SQLite at ${path} runs with synchronous=${settings.synchronous}, not 2 (FULL); refusing to start, since commits could be lost on power failure.`);
+  }
+  if (settings.foreignKeys !== 1) throw new Error(`SQLite at ${path} did not enable foreign_keys.`);
+}
