@@ -51,3 +51,12 @@ export const pricingTierParam = z
 
 export const enumParam = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: (issue) => `${field} must be one of ${values.join(', ')}; got ${shown(issue.input)}` });
+
+/** A strict object of parameters whose unknown-key message lists the parameters it accepts. */
+export const parameters = <T extends z.ZodRawShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; accepted: ${Object.keys(shape).join(', ')}`
+        : undefined,
+  });

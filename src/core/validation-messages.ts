@@ -49,11 +49,7 @@ export function toFieldProblems(error: z.ZodError, where?: FieldProblem['in']): 
   return error.issues.flatMap((issue) => {
     const base = formatPath(issue.path);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: base ? `${base}.${key}` : key,
-        ...(where ? { in: where } : {}),
-        message: `unknown field "${key}"; remove it`,
-      }));
+      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, ...(where ? { in: where } : {}), message: issue.message }));
     }
     return [{ field: base || '(root)', ...(where ? { in: where } : {}), message: issue.message }];
   });

@@ -146,6 +146,7 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     ['pricing=gratis', 'pricing', 'free, freemium, paid, usage-based, open-source'],
     ['minCliScore=11', 'minCliScore', 'from 0 to 10'],
     ['cursor=bm90LWEtY3Vyc29y', 'cursor', 'next'],
+    ['catgory=communication', 'catgory', 'accepted: q, limit, category, pricing, minCliScore, sort, cursor'],
   ])('answers %s with a 400 problem naming the field and what it accepts', async (query, field, allowed) => {
     const { status, type, body } = await json(`/api/apis?${query}`);
     expect(status).toBe(400);

@@ -65,29 +65,39 @@ export const qualitySchema = z
 
 export const faqEntryOutputSchema = z.object({ question: z.string(), answer: z.string(), generated: z.boolean() });
 
-export const listingSummarySchema = z
-  .object({
-    slug: z.string(),
-    name: z.string(),
-    description: z.string(),
-    url: z.string().nullable().describe('The "Visit API" link; null when not shown.'),
-    pricingTier: z.enum(PRICING_TIERS).nullable(),
-    category: z.string(),
-    categorySlug: z.string(),
-    subcategory: z.string().nullable(),
-    install: z.string().nullable(),
-    weeklyDownloads: z.number().int().nullable(),
-    weeklyDownloadsCompact: z.string().nullable().describe('Compact form, e.g. "77k".'),
-    capabilities: z.array(z.string()),
-    cliRelevance: cliRelevanceSchema,
-    quality: qualitySchema,
-    updatedAt: z.string(),
-    links: z.object({ self: z.string(), page: z.string() }),
-  })
+const listingBaseSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().nullable().describe('The "Visit API" link; null when not shown.'),
+  pricingTier: z.enum(PRICING_TIERS).nullable(),
+  category: z.string(),
+  categorySlug: z.string(),
+  subcategory: z.string().nullable(),
+  install: z.string().nullable(),
+  weeklyDownloads: z.number().int().nullable(),
+  weeklyDownloadsCompact: z.string().nullable().describe('Compact form, e.g. "77k".'),
+  capabilities: z.array(z.string()),
+  updatedAt: z.string(),
+  links: z.object({ self: z.string(), page: z.string() }),
+});
+
+/** In lists, both scores keep their parts but drop the labels and rules every listing shares. */
+export const cliRelevanceSummarySchema = cliRelevanceSchema
+  .extend({ criteria: z.array(criterionOutcomeSchema.omit({ label: true })) })
+  .meta({ id: 'CliRelevanceSummary' });
+
+export const qualitySummarySchema = qualitySchema
+  .pick({ score: true, scoreMax: true, usedInputs: true, missingInputs: true, version: true })
+  .extend({ breakdown: z.array(z.object({ input: z.string(), value: qualityValueSchema, points: z.number(), maxPoints: z.number() })) })
+  .meta({ id: 'QualitySummary' });
+
+export const listingSummarySchema = listingBaseSchema
+  .extend({ cliRelevance: cliRelevanceSummarySchema, quality: qualitySummarySchema })
   .meta({ id: 'ListingSummary' });
 
-export const listingDetailSchema = listingSummarySchema
-  .extend({ faq: z.array(faqEntryOutputSchema) })
+export const listingDetailSchema = listingBaseSchema
+  .extend({ cliRelevance: cliRelevanceSchema, quality: qualitySchema, faq: z.array(faqEntryOutputSchema) })
   .meta({ id: 'ListingDetail' });
 
 export type ListingSummary = z.infer<typeof listingSummarySchema>;
@@ -123,4 +133,17 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   };
 }
 
-export const toListingSummary = ({ faq: _faq, ...summary }: ListingDetail): ListingSummary => summary;
+export function toListingSummary({ faq: _faq, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+  return {
+    ...base,
+    cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, ...criterion }) => criterion) },
+    quality: {
+      score: quality.score,
+      scoreMax: quality.scoreMax,
+      breakdown: quality.breakdown.map(({ input, value, points, maxPoints }) => ({ input, value, points, maxPoints })),
+      usedInputs: quality.usedInputs,
+      missingInputs: quality.missingInputs,
+      version: quality.version,
+    },
+  };
+}

@@ -24,20 +24,25 @@ export const slugSchema = z
   })
   .describe('Lower-case, hyphen-separated identifier of a listing; unique.');
 
-const oneLine = (field: string, max: number) =>
+// PostgreSQL cannot store U+0000, and no other control character belongs in a listing either.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+const text = (field: string, max: number) =>
   z
     .string()
     .trim()
     .min(1, { error: `${field} must not be empty` })
     .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((text) => !/[\r\n]/.test(text), { error: `${field} must be a single line` });
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${field} must not contain control characters` });
+
+const oneLine = (field: string, max: number) => text(field, max).refine((value) => !/[\r\n]/.test(value), { error: `${field} must be a single line` });
 
 export const criterionResultSchema = z
   .object({
     status: z.enum(['passed', 'failed', 'not_assessed'], {
       error: 'status must be one of passed, failed, not_assessed',
     }),
-    evidence: z.string().trim().min(1).max(500).optional().describe('Where the result comes from: a URL, a JSON pointer or a sentence.'),
+    evidence: text('evidence', 500).optional().describe('Where the result comes from: a URL, a JSON pointer or a sentence.'),
   })
   .strict();
 export type CriterionResult = z.infer<typeof criterionResultSchema>;
@@ -51,7 +56,7 @@ export type CliCriteria = z.infer<typeof cliCriteriaSchema>;
 
 const provenance = {
   illustrative: z.boolean().optional().describe('True when the value was chosen inside the range the source shows, not observed for this listing.'),
-  source: z.string().max(200).optional().describe('Where the value was read, e.g. "npm registry" or "catalogue".'),
+  source: oneLine('source', 200).optional().describe('Where the value was read, e.g. "npm registry" or "catalogue".'),
   refreshedAt: z.iso.datetime({ offset: true }).optional().describe('When the value was last read from its source.'),
 };
 
@@ -88,7 +93,7 @@ export type QualityInputs = z.infer<typeof qualityInputsSchema>;
 
 export const faqEntrySchema = z.strictObject({
   question: oneLine('question', 200),
-  answer: z.string().trim().min(1).max(2000),
+  answer: text('answer', 2000),
 });
 
 export const listingSchema = z

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { boundedInt, enumParam, optionalText, pricingTierParam } from '../params.ts';
+import { boundedInt, enumParam, optionalText, parameters, pricingTierParam } from '../params.ts';
 import { foldText, slugify } from '../search/text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
 import type { ListingSummary } from './listing-detail.ts';
@@ -9,7 +9,7 @@ import type { ListingSummary } from './listing-detail.ts';
 export const LOOKUP_SORTS = ['relevance', 'name', 'cli-relevance', 'quality'] as const;
 export type LookupSort = (typeof LOOKUP_SORTS)[number];
 
-export const lookupListingsInputSchema = z.object({
+export const lookupListingsInputSchema = parameters({
   q: optionalText('q', 200).describe('Text to look for in names, slugs, descriptions, categories and capabilities. Leave out to list everything.'),
   limit: boundedInt('limit', 1, 100).default(20).describe('Most items to return, 1 to 100 (default 20).'),
   category: optionalText('category', 80).describe('Category name or its slug, e.g. "Data & Information" or "data-information".'),
