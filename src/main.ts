@@ -1,5 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { CatalogueIndex } from './core/catalogue/catalogue-index.ts';
+import { syncListings } from './core/catalogue/sync-listings.ts';
 import type { CoreContext } from './core/context.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildHttpApp, type App } from './http/app.ts';
@@ -26,13 +27,14 @@ export async function openCore(
 ): Promise<CoreContext> {
   const store = await openStore(config.databaseUrl);
   try {
-    if (loadDefaultCatalogue && (await store.countListings()) === 0) {
+    const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store) };
+    if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
       const folder = await readCatalogFolder(config.catalogDir);
       for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
-      const results = await store.saveListings(folder.listings.map((file) => file.listing));
-      log.info(`Loaded ${results.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
+      const report = await syncListings({ ctx, input: { listings: folder.listings.map((file) => file.listing) } });
+      log.info(`Loaded ${report.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
     }
-    return { store, catalogue: await CatalogueIndex.build(store) };
+    return ctx;
   } catch (error) {
     await store.close();
     throw error;

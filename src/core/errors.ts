@@ -5,6 +5,7 @@
 export const ERROR_CODES = [
   'invalid_input',
   'not_found',
+  'method_not_allowed',
   'conflict',
   'rate_limited',
   'unsupported_media_type',

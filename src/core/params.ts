@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import './validation-messages.ts';
+import { AppError } from './errors.ts';
+import { toFieldProblems } from './validation-messages.ts';
 import { PRICING_TIERS, type PricingTier } from './listings/listing.ts';
 import { slugify } from './search/text.ts';
 
@@ -17,7 +18,10 @@ export const boundedInt = (field: string, min: number, max: number) =>
       const text = typeof input === 'string' ? input.trim() : input;
       const value = typeof text === 'string' && /^-?\d+$/.test(text) ? Number(text) : text;
       if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-        ctx.issues.push({ code: 'custom', input, message: `${field} must be an integer from ${min} to ${max}; got ${shown(input)}` });
+        const message = Array.isArray(input)
+          ? `${field} was given ${input.length} times; give it once, as an integer from ${min} to ${max}`
+          : `${field} must be an integer from ${min} to ${max}; got ${shown(input)}`;
+        ctx.issues.push({ code: 'custom', input, message });
         return z.NEVER;
       }
       return value;
@@ -26,7 +30,7 @@ export const boundedInt = (field: string, min: number, max: number) =>
 
 export const optionalText = (field: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: (issue) => (Array.isArray(issue.input) ? `${field} was given ${issue.input.length} times; give it once` : `${field} must be text`) })
     .max(max, { error: `${field} must be at most ${max} characters` })
     .transform((text) => text.trim() || undefined)
     .optional();
@@ -57,6 +61,16 @@ export const parameters = <T extends z.ZodRawShape>(shape: T) =>
   z.strictObject(shape, {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; accepted: ${Object.keys(shape).join(', ')}`
+        ? `unknown parameter${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((key) => `"${key}"`).join(', ')}; ${
+            Object.keys(shape).length ? `accepted: ${Object.keys(shape).join(', ')}` : 'this operation takes no query parameters'
+          }`
         : undefined,
   });
+
+/** Parses a verb's input with its schema; failures become one invalid_input error naming every field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = toFieldProblems(result.error);
+  throw new AppError('invalid_input', `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} not valid: ${fields.map((field) => field.message).join('; ')}.`, { fields });
+}

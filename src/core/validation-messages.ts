@@ -25,6 +25,7 @@ z.config({
     const field = formatPath(issue.path ?? []) || 'the value';
     switch (issue.code) {
       case 'invalid_type':
+        if (Array.isArray(issue.input) && issue.expected !== 'array') return `${field} was given ${issue.input.length} times; give it once`;
         return issue.input === undefined
           ? `${field} is required (${article(issue.expected)})`
           : `${field} must be ${article(issue.expected)}; got ${describeInput(issue.input)}`;

@@ -1,8 +1,8 @@
-import fastifyEtag from '@fastify/etag';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CoreContext } from '../core/context.ts';
+import { addEtags } from './etag.ts';
 import { problemFromError, sendProblem, toProblem } from './problem.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { healthRoute } from './routes/health.ts';
@@ -33,8 +33,23 @@ declare module 'fastify' {
   }
 }
 
+/** The methods registered for routes whose pattern matches a concrete path. */
+function methodsServing(routes: RegisteredRoute[], path: string): string[] {
+  const methods = routes
+    .filter((route) => new RegExp(`^${route.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+')}/?$`).test(path))
+    .map((route) => route.method);
+  if (methods.includes('GET')) methods.push('HEAD');
+  return [...new Set(methods)];
+}
+
 export async function buildHttpApp({ ctx, logger = false }: HttpAppOptions): Promise<App> {
-  const app = Fastify({ logger, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger,
+    bodyLimit: 64 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    // Errors the router raises before any route runs (a malformed %-escape, say) are problems too.
+    frameworkErrors: (error, request, reply) => sendProblem(reply, problemFromError(error, request)),
+  }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
@@ -62,17 +77,21 @@ export async function buildHttpApp({ ctx, logger = false }: HttpAppOptions): Pro
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifyEtag);
+  addEtags(app);
 
   app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const allowed = methodsServing(registeredRoutes, path);
+    if (allowed.length > 0) {
+      reply.header('allow', allowed.join(', '));
+      return sendProblem(reply, toProblem('method_not_allowed', `${request.method} is not served at ${path}; use ${allowed.join(' or ')}.`, { instance: request.url }));
+    }
+    return sendProblem(
       reply,
-      toProblem('not_found', `Nothing is served at ${request.method} ${request.url.split('?')[0]}. The API lives under /api/ and is described at /openapi.json.`, {
-        instance: request.url,
-      }),
-    ),
-  );
+      toProblem('not_found', `Nothing is served at ${request.method} ${path}. The API lives under /api/ and is described at /openapi.json.`, { instance: request.url }),
+    );
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
     return payload;

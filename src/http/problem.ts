@@ -10,6 +10,7 @@ export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 export const PROBLEM_TYPES: Record<ErrorCode, { status: number; title: string; description: string }> = {
   invalid_input: { status: 400, title: 'Invalid input', description: 'A query parameter, path segment or body field is missing or out of range; `errors` names each field and what it accepts.' },
   not_found: { status: 404, title: 'Not found', description: 'Nothing exists at this address or with this slug; `suggestions` lists close matches where there are any.' },
+  method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The address exists but not for this method; the Allow header lists the methods it serves.' },
   conflict: { status: 409, title: 'Conflict', description: 'The request conflicts with the current state, for example a retry while the first attempt is still in flight.' },
   rate_limited: { status: 429, title: 'Too many requests', description: 'The client sent too many requests; wait for the number of seconds in Retry-After.' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', description: 'The request body must be sent as application/json.' },
@@ -40,6 +41,22 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 
 export type Problem = z.infer<typeof problemSchema>;
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'A query parameter or path segment is not valid; `errors` names each.',
+  404: 'Nothing has this address or slug; `suggestions` lists close matches.',
+  422: 'The body is well-formed but a field is not valid; `errors` names each.',
+  500: 'Something failed inside the service.',
+};
+
+/** OpenAPI responses for the given error statuses, each an application/problem+json body. */
+export const problemResponses = (...statuses: (keyof typeof STATUS_TEXT)[]) =>
+  Object.fromEntries(
+    [...statuses, 500].map((status) => [
+      status,
+      { description: STATUS_TEXT[status]!, content: { [PROBLEM_MEDIA_TYPE]: { schema: problemSchema } } },
+    ]),
+  );
 
 export function toProblem(code: ErrorCode, detail: string, options: { instance?: string; fields?: FieldProblem[]; status?: number; extensions?: Record<string, unknown> } = {}): Problem {
   const kind = PROBLEM_TYPES[code];

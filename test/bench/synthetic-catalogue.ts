@@ -31,16 +31,24 @@ export function syntheticCatalogue(count: number, corpusPath = '../shared/corpus
   const corpus = JSON.parse(readFileSync(corpusPath, 'utf8')) as CorpusEntry[];
   const random = mulberry32(42);
   const listings: Listing[] = [];
+  const taken = new Set<string>();
+  const uniqueSlug = (wanted: string) => {
+    const stem = slugify(wanted).slice(0, 70).replace(/-$/, '');
+    let slug = stem;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${stem}-${n}`;
+    taken.add(slug);
+    return slug;
+  };
   for (let i = 0; i < count; i += 1) {
     const base = corpus[i % corpus.length]!;
     const copy = Math.floor(i / corpus.length);
-    const slug = copy === 0 ? base.slug : `${base.slug}-${copy + 1}`;
+    const slug = uniqueSlug(copy === 0 ? base.slug : `${base.slug}-copy-${copy + 1}`);
     const cliCriteria = Object.fromEntries(
       CLI_CRITERIA.filter(() => random() < 0.8).map((criterion) => [criterion.key, { status: random() < 0.6 ? 'passed' : 'failed' }]),
     );
     listings.push(
       listingSchema.parse({
-        slug: slugify(slug).slice(0, 80).replace(/-$/, ''),
+        slug,
         name: copy === 0 ? base.name : `${base.name} ${copy + 1}`,
         description: base.description.replace(/[\r\n]+/g, ' ').slice(0, 300) || base.name,
         category: base.category.slice(0, 80),

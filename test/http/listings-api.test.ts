@@ -80,6 +80,7 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     const { body } = await json('/api/apis/real-time-channels-api');
     expect(body.weeklyDownloads).toBe(77000);
     expect(body.weeklyDownloadsCompact).toBe('77k');
+    expect(body.illustrativeValues).toContain('weeklyDownloads');
     expect(body.capabilities).toEqual(['send real-time messages', 'broadcast events', 'manage channels', 'detect presence']);
   });
 
@@ -147,6 +148,9 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     ['minCliScore=11', 'minCliScore', 'from 0 to 10'],
     ['cursor=bm90LWEtY3Vyc29y', 'cursor', 'next'],
     ['catgory=communication', 'catgory', 'accepted: q, limit, category, pricing, minCliScore, sort, cursor'],
+    ['category=%26', 'category', 'see /api/categories'],
+    ['q=a&q=b', 'q', 'given 2 times; give it once'],
+    ['limit=1&limit=2', 'limit', 'given 2 times; give it once'],
   ])('answers %s with a 400 problem naming the field and what it accepts', async (query, field, allowed) => {
     const { status, type, body } = await json(`/api/apis?${query}`);
     expect(status).toBe(400);
@@ -171,6 +175,47 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     expect(body.code).toBe('not_found');
     expect(body.suggestions).toContain('country-reference-data-service');
     expect(body.slug).toBeUndefined();
+  });
+
+  it.each([
+    ['/api/apis/%ZZ', 400],
+    [`/api/apis/${'a'.repeat(201)}`, 400],
+    [`/api/apis/${'a'.repeat(300)}`, 414],
+    ['/api/categories?x=1', 400],
+    ['/api/apis/hosted-channels-service?verbose=1', 400],
+  ])('answers the malformed request %s with a problem, never plain JSON', async (path, status) => {
+    const response = await json(path);
+    expect(response.status).toBe(status);
+    expect(response.type).toContain('application/problem+json');
+    expect(response.body.type).toMatch(/^\/problems\//);
+  });
+
+  it('suggests the exact slug for a slug written in capitals', async () => {
+    const { status, body } = await json('/api/apis/Country-Reference-Data-Service');
+    expect(status).toBe(404);
+    expect(body.suggestions).toEqual(['country-reference-data-service']);
+  });
+
+  it('serves a path with a trailing slash like the path without it', async () => {
+    expect((await json('/api/apis/real-time-channels-api/')).body.slug).toBe('real-time-channels-api');
+  });
+
+  it('answers a method a path does not serve with 405 and Allow', async () => {
+    const response = await fetch(`${server.baseUrl}/api/apis`, { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+  });
+
+  it('answers a forged cursor with 400, not 500', async () => {
+    const first = await json('/api/apis?limit=2');
+    const issued = JSON.parse(Buffer.from(new URL(first.body.next, 'http://x').searchParams.get('cursor')!, 'base64url').toString());
+    for (const key of [[{ toString: 1 }, 'x'], ['zzz'], 'not-an-array']) {
+      const forged = Buffer.from(JSON.stringify({ ...issued, k: key })).toString('base64url');
+      const response = await json(`/api/apis?limit=2&cursor=${forged}`);
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0].field).toBe('cursor');
+    }
   });
 
   it('answers an unknown route with a 404 problem', async () => {
@@ -199,14 +244,27 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     expect(body.items.reduce((sum: number, c: any) => sum + c.count, 0)).toBe(5);
   });
 
-  it('sends an ETag and answers If-None-Match with 304', async () => {
+  it('sends an ETag and answers If-None-Match with 304, for one tag, a list, a weak tag or *', async () => {
     for (const path of ['/api/apis/social-sign-in-service', '/api/apis?q=country', '/api/categories']) {
       const first = await get(path);
       const etag = first.headers.get('etag');
-      expect(etag).toBeTruthy();
-      const again = await get(path, { 'if-none-match': etag! });
-      expect(again.status).toBe(304);
-      expect(await again.text()).toBe('');
+      expect(etag).toMatch(/^"[^"]+"$/);
+      for (const ifNoneMatch of [etag!, `"other", ${etag}`, `W/${etag}`, '*']) {
+        const again = await get(path, { 'if-none-match': ifNoneMatch });
+        expect(again.status).toBe(304);
+        expect(again.headers.get('etag')).toBe(etag);
+        expect(await again.text()).toBe('');
+      }
+      expect((await get(path, { 'if-none-match': '"other"' })).status).toBe(200);
+    }
+  });
+
+  it('never sends an ETag with an error, so an error cannot become a 304', async () => {
+    for (const path of ['/api/apis?limit=0', '/api/apis/nope']) {
+      const first = await get(path);
+      expect(first.status).toBeGreaterThanOrEqual(400);
+      expect(first.headers.get('etag')).toBeNull();
+      expect((await get(path, { 'if-none-match': '*' })).status).toBe(first.status);
     }
   });
 

@@ -38,7 +38,7 @@ describe('OpenAPI document', () => {
     expect(limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100 });
     const sort = lookup.parameters.find((p: any) => p.name === 'sort');
     expect(sort.schema.enum).toEqual(['relevance', 'name', 'cli-relevance', 'quality']);
-    expect(lookup.responses['400']).toBeDefined();
+    expect(Object.keys(lookup.responses['400'].content)).toEqual(['application/problem+json']);
     expect(document.paths['/api/apis/{slug}'].get.responses['404']).toBeDefined();
   });
 

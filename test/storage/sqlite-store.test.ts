@@ -1,9 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/storage/open-store.ts';
-import { openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/sqlite-store.ts';
+import { assertDurable, openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/sqlite-store.ts';
 import type { Store } from '../../src/storage/store.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 
@@ -21,6 +21,19 @@ describe('SQLite store', () => {
   it('runs its connection with synchronous=FULL, WAL journal, foreign keys and a busy timeout', () => {
     const store: SqliteStore = track(openSqliteStore(createTestSqlitePath()));
     expect(store.connectionSettings()).toEqual({ journalMode: 'wal', synchronous: 2, foreignKeys: 1, busyTimeoutMs: 5000 });
+  });
+
+  it('refuses to start unless the connection reads back WAL and synchronous=FULL', () => {
+    const durable = { journalMode: 'wal', synchronous: 2, foreignKeys: 1, busyTimeoutMs: 5000 };
+    expect(() => assertDurable(durable, 'x.db')).not.toThrow();
+    expect(() => assertDurable({ ...durable, synchronous: 1 }, 'x.db')).toThrow(/synchronous=1, not 2 \(FULL\)/);
+    expect(() => assertDurable({ ...durable, journalMode: 'delete' }, 'x.db')).toThrow(/refused WAL/);
+  });
+
+  it('names the file it cannot open', async () => {
+    const notAFolder = createTestSqlitePath();
+    writeFileSync(notAFolder, '');
+    await expect(openStore(`file:${notAFolder}/apidex.db`)).rejects.toThrow(`Cannot open the SQLite file ${notAFolder}/apidex.db`);
   });
 
   it('closes its connection even when it never ran a query', async () => {

@@ -20,15 +20,16 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
   catalog
     .command('validate')
     .description('Check every YAML file of the catalogue against the listing schema; name each bad file, field and fix.')
-    .option('--dir <path>', 'catalogue folder', io.config().catalogDir)
+    .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
     .option('--json', 'print the result as JSON')
     .addHelpText('after', '\nExamples:\n  npx apidex catalog validate\n  npx apidex catalog validate --dir ./my-catalog --json')
-    .action(async (options: { dir: string; json?: boolean }) => {
-      const result = await readFolder(options.dir);
+    .action(async (options: { dir?: string; json?: boolean }) => {
+      const dir = options.dir ?? io.config().catalogDir;
+      const result = await readFolder(dir);
       if (options.json) {
         io.out(JSON.stringify({ valid: result.listings.map((item) => item.file), problems: result.problems }, null, 2));
       } else if (result.problems.length === 0) {
-        io.out(`All ${result.listings.length} listings in ${options.dir} are valid.`);
+        io.out(`All ${result.listings.length} listings in ${dir} are valid.`);
       } else {
         io.err(formatCatalogProblems(result));
       }
@@ -38,11 +39,11 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
   catalog
     .command('sync')
     .description('Load the catalogue folder into the store (DATABASE_URL); report each listing as created, updated or unchanged.')
-    .option('--dir <path>', 'catalogue folder', io.config().catalogDir)
+    .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
     .option('--json', 'print the report as JSON')
     .addHelpText('after', '\nExamples:\n  npx apidex catalog sync\n  DATABASE_URL=postgres://localhost/apidex npx apidex catalog sync --json')
-    .action(async (options: { dir: string; json?: boolean }) => {
-      const result = await readFolder(options.dir);
+    .action(async (options: { dir?: string; json?: boolean }) => {
+      const result = await readFolder(options.dir ?? io.config().catalogDir);
       const ctx = await openCore(io.config(), { loadDefaultCatalogue: false });
       try {
         const report = await syncListings({ ctx, input: { listings: result.listings.map((item) => item.listing) } });

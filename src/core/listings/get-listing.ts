@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { detailOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { parseInput } from '../params.ts';
 import type { ListingDetail } from './listing-detail.ts';
 import { suggestSlugs } from './suggest-slugs.ts';
 
@@ -11,9 +13,9 @@ export type GetListingInput = z.input<typeof getListingInputSchema>;
 
 /** One listing in full, by its exact slug; an unknown slug is an error with close matches, never another listing. */
 export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetListingInput }): Promise<ListingDetail> {
-  const { slug } = getListingInputSchema.parse(input);
+  const { slug } = parseInput(getListingInputSchema, input);
   const entry = ctx.catalogue.get(slug);
-  if (entry) return entry.detail;
+  if (entry) return detailOf(entry);
   const suggestions = suggestSlugs(ctx.catalogue, slug);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Look it up with GET /api/apis?q=… to find its slug.';
   throw new AppError('not_found', `No listing has the slug "${slug}".${hint}`, {

@@ -78,6 +78,9 @@ const listingBaseSchema = z.object({
   weeklyDownloads: z.number().int().nullable(),
   weeklyDownloadsCompact: z.string().nullable().describe('Compact form, e.g. "77k".'),
   capabilities: z.array(z.string()),
+  illustrativeValues: z
+    .array(z.string())
+    .describe('Inputs whose values were chosen inside the source\'s observed ranges rather than observed for this listing, e.g. "weeklyDownloads".'),
   updatedAt: z.string(),
   links: z.object({ self: z.string(), page: z.string() }),
 });
@@ -89,7 +92,9 @@ export const cliRelevanceSummarySchema = cliRelevanceSchema
 
 export const qualitySummarySchema = qualitySchema
   .pick({ score: true, scoreMax: true, usedInputs: true, missingInputs: true, version: true })
-  .extend({ breakdown: z.array(z.object({ input: z.string(), value: qualityValueSchema, points: z.number(), maxPoints: z.number() })) })
+  .extend({
+    breakdown: z.array(z.object({ input: z.string(), value: qualityValueSchema, points: z.number(), maxPoints: z.number(), illustrative: z.boolean() })),
+  })
   .meta({ id: 'QualitySummary' });
 
 export const listingSummarySchema = listingBaseSchema
@@ -125,6 +130,9 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
     weeklyDownloads: downloads,
     weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
     capabilities: listing.capabilities,
+    illustrativeValues: Object.entries(listing.qualityInputs)
+      .filter(([, measured]) => measured?.illustrative)
+      .map(([input]) => input),
     cliRelevance,
     quality: computeQuality(listing.qualityInputs),
     updatedAt,
@@ -140,7 +148,7 @@ export function toListingSummary({ faq: _faq, cliRelevance, quality, ...base }: 
     quality: {
       score: quality.score,
       scoreMax: quality.scoreMax,
-      breakdown: quality.breakdown.map(({ input, value, points, maxPoints }) => ({ input, value, points, maxPoints })),
+      breakdown: quality.breakdown.map(({ input, value, points, maxPoints, illustrative }) => ({ input, value, points, maxPoints, illustrative })),
       usedInputs: quality.usedInputs,
       missingInputs: quality.missingInputs,
       version: quality.version,

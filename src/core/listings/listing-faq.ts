@@ -46,7 +46,7 @@ function authAnswer(name: string, cli: CliRelevance): string {
     case 'passed':
       return `${name} can be authenticated with credentials from environment variables, with no browser OAuth flow, so scripts and CI jobs can call it unattended.`;
     case 'failed':
-      return `${name} cannot be authenticated from environment variables alone: expect an interactive, browser-based sign-in step.`;
+      return `${name} cannot be authenticated with credentials from environment variables alone (the env var authentication criterion failed), so unattended scripts need another way in.`;
     default:
       return `Not shown: how ${name} authenticates from scripts has not been assessed.`;
   }
@@ -72,7 +72,7 @@ export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[]
     { question: `How does ${name} authenticate from scripts?`, answer: authAnswer(name, cli) },
     {
       question: `What can ${name} do?`,
-      answer: listing.capabilities.length ? `${name} can ${listPhrases(listing.capabilities)}.` : `Not shown: no capabilities are listed for ${name}.`,
+      answer: listing.capabilities.length ? `Its listed capabilities: ${listing.capabilities.join('; ')}.` : `Not shown: no capabilities are listed for ${name}.`,
     },
   ];
   return [

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { IndexedListing } from '../catalogue/catalogue-index.ts';
+import { summaryOf, type CatalogueOrder, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { boundedInt, enumParam, optionalText, parameters, pricingTierParam } from '../params.ts';
+import { AppError } from '../errors.ts';
+import { boundedInt, enumParam, optionalText, parameters, parseInput, pricingTierParam } from '../params.ts';
 import { foldText, slugify } from '../search/text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
 import type { ListingSummary } from './listing-detail.ts';
@@ -14,9 +15,13 @@ export const lookupListingsInputSchema = parameters({
   limit: boundedInt('limit', 1, 100).default(20).describe('Most items to return, 1 to 100 (default 20).'),
   category: optionalText('category', 80).describe('Category name or its slug, e.g. "Data & Information" or "data-information".'),
   pricing: pricingTierParam.optional().describe('Pricing tier: free, freemium, paid, usage-based or open-source.'),
-  minCliScore: boundedInt('minCliScore', 0, 10).optional().describe('Only listings whose CLI relevance is at least this (0 to 10); unscored listings are left out.'),
-  sort: enumParam('sort', LOOKUP_SORTS).optional().describe('relevance (default with q), name (default without q), cli-relevance or quality (best first; unscored last).'),
-  cursor: optionalText('cursor', 500).describe('The cursor from a previous response\'s next link.'),
+  minCliScore: boundedInt('minCliScore', 0, 10)
+    .optional()
+    .describe('Only listings whose CLI relevance is at least this (0 to 10); unscored listings are left out, a partly assessed one counts at the low end of its range.'),
+  sort: enumParam('sort', LOOKUP_SORTS)
+    .optional()
+    .describe('relevance (default with q), name (default without q), cli-relevance or quality (best first; unscored last).'),
+  cursor: optionalText('cursor', 500).describe("The cursor from a previous response's next link."),
 });
 export type LookupListingsInput = z.input<typeof lookupListingsInputSchema>;
 
@@ -28,71 +33,101 @@ export interface LookupListingsResult {
   sort: LookupSort;
 }
 
-/** How exactly the text names a listing: exact name or slug first, then name prefixes. */
+/** How exactly the text names a listing: exact name or slug first, then name or slug prefixes. */
 function nameTier(entry: IndexedListing, foldedQuery: string, querySlug: string): number {
-  if (entry.foldedName === foldedQuery || entry.detail.slug === querySlug) return 3;
-  if (entry.foldedName.startsWith(foldedQuery) || entry.detail.slug.startsWith(querySlug)) return 2;
+  if (entry.foldedName === foldedQuery || entry.slug === querySlug) return 3;
+  if (entry.foldedName.startsWith(foldedQuery) || entry.slug.startsWith(querySlug)) return 2;
   return 0;
-}
-
-const cliFloor = (entry: IndexedListing) => entry.detail.cliRelevance.score ?? entry.detail.cliRelevance.range?.min ?? null;
-
-export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: LookupListingsInput }): Promise<LookupListingsResult> {
-  const query = lookupListingsInputSchema.parse(input);
-  const sort: LookupSort = query.sort ?? (query.q ? 'relevance' : 'name');
-  const categorySlug = query.category ? slugify(query.category) : undefined;
-
-  const keep = (entry: IndexedListing) =>
-    (!categorySlug || entry.detail.categorySlug === categorySlug) &&
-    (!query.pricing || entry.detail.pricingTier === query.pricing) &&
-    (query.minCliScore === undefined || (cliFloor(entry) ?? -1) >= query.minCliScore);
-
-  let ranked: { entry: IndexedListing; key: SortKey }[];
-  if (query.q) {
-    const foldedQuery = foldText(query.q).trim();
-    const querySlug = slugify(query.q);
-    let matches = ctx.catalogue.searchText(query.q, { combineWith: 'AND', fuzzy: true });
-    if (matches.length === 0) matches = ctx.catalogue.searchText(query.q, { combineWith: 'OR', fuzzy: true });
-    ranked = matches.flatMap((match) => {
-      const entry = ctx.catalogue.get(match.slug);
-      if (!entry || !keep(entry)) return [];
-      return [{ entry, key: keyFor(sort, entry, -nameTier(entry, foldedQuery, querySlug), -round6(match.score)) }];
-    });
-  } else {
-    ranked = ctx.catalogue.all().filter(keep).map((entry) => ({ entry, key: keyFor(sort, entry, 0, 0) }));
-  }
-  ranked.sort((a, b) => compareSortKeys(a.key, b.key));
-
-  const fingerprint = queryFingerprint({ q: query.q ?? null, categorySlug, pricing: query.pricing, min: query.minCliScore, sort });
-  let start = 0;
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor, fingerprint);
-    start = ranked.findIndex((item) => compareSortKeys(item.key, after) > 0);
-    if (start === -1) start = ranked.length;
-  }
-  const page = ranked.slice(start, start + query.limit);
-  const last = page.at(-1);
-  const hasMore = start + query.limit < ranked.length;
-  return {
-    items: page.map((item) => item.entry.summary),
-    total: ranked.length,
-    nextCursor: hasMore && last ? encodeCursor(fingerprint, last.key) : null,
-    sort,
-  };
 }
 
 const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
-function keyFor(sort: LookupSort, entry: IndexedListing, negTier: number, negScore: number): SortKey {
-  const { detail } = entry;
-  switch (sort) {
-    case 'relevance':
-      return [negTier, negScore, entry.foldedName, detail.slug];
+/** The sort key of an entry in one of the catalogue's kept orders; it agrees with that order. */
+function orderKey(order: CatalogueOrder, entry: IndexedListing): SortKey {
+  switch (order) {
     case 'name':
-      return [entry.foldedName, detail.slug];
+      return [entry.foldedName, entry.slug];
     case 'cli-relevance':
-      return [detail.cliRelevance.score === null ? null : -detail.cliRelevance.score, entry.foldedName, detail.slug];
+      return [entry.cliFloor === null ? null : -entry.cliFloor, entry.foldedName, entry.slug];
     case 'quality':
-      return [detail.quality.score === null ? null : -detail.quality.score, entry.foldedName, detail.slug];
+      return [entry.qualityScore === null ? null : -entry.qualityScore, entry.foldedName, entry.slug];
   }
+}
+
+export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: LookupListingsInput }): Promise<LookupListingsResult> {
+  const query = parseInput(lookupListingsInputSchema, input);
+  const sort: LookupSort = query.sort ?? (query.q ? 'relevance' : 'name');
+  const categorySlug = query.category === undefined ? undefined : slugify(query.category);
+  if (categorySlug === '') {
+    throw new AppError('invalid_input', 'The category has no letters or digits.', {
+      fields: [{ field: 'category', message: 'category must name a category, e.g. "Data & Information" or "data-information"; see /api/categories' }],
+    });
+  }
+  const keep = (entry: IndexedListing) =>
+    (categorySlug === undefined || entry.categorySlug === categorySlug) &&
+    (query.pricing === undefined || entry.pricingTier === query.pricing) &&
+    (query.minCliScore === undefined || (entry.cliFloor ?? -1) >= query.minCliScore);
+  const fingerprint = queryFingerprint({ q: query.q ?? null, categorySlug, pricing: query.pricing, min: query.minCliScore, sort });
+
+  if (query.q) {
+    // Relevance scores depend on the whole catalogue, so these cursors expire when it changes.
+    const generation = sort === 'relevance' ? ctx.catalogue.generation : undefined;
+    const foldedQuery = foldText(query.q).trim();
+    const querySlug = slugify(query.q);
+    let matches = ctx.catalogue.searchText(query.q, { combineWith: 'AND' });
+    if (matches.length === 0) matches = ctx.catalogue.searchText(query.q, { combineWith: 'OR' });
+    const ranked = matches.flatMap((match) => {
+      const entry = ctx.catalogue.get(match.slug);
+      if (!entry || !keep(entry)) return [];
+      const key: SortKey =
+        sort === 'relevance' ? [-nameTier(entry, foldedQuery, querySlug), -round6(match.score), entry.foldedName, entry.slug] : orderKey(sort, entry);
+      return [{ entry, key }];
+    });
+    ranked.sort((a, b) => compareSortKeys(a.key, b.key));
+    const after = query.cursor ? decodeCursor(query.cursor, { fingerprint, keyLength: KEY_LENGTH[sort], generation }) : undefined;
+    const start = after ? firstAfter(ranked.length, (i) => compareSortKeys(ranked[i]!.key, after) > 0) : 0;
+    const page = ranked.slice(start, start + query.limit);
+    return {
+      items: page.map((item) => summaryOf(item.entry)),
+      total: ranked.length,
+      nextCursor: start + query.limit < ranked.length ? encodeCursor(fingerprint, page.at(-1)!.key, generation) : null,
+      sort,
+    };
+  }
+
+  const order: CatalogueOrder = sort === 'relevance' ? 'name' : sort;
+  const listings = ctx.catalogue.ordered(order);
+  const after = query.cursor ? decodeCursor(query.cursor, { fingerprint, keyLength: KEY_LENGTH[order] }) : undefined;
+  const start = after ? firstAfter(listings.length, (i) => compareSortKeys(orderKey(order, listings[i]!), after) > 0) : 0;
+  const page: IndexedListing[] = [];
+  let total = 0;
+  let keptFromStart = 0;
+  for (let i = 0; i < listings.length; i += 1) {
+    const entry = listings[i]!;
+    if (!keep(entry)) continue;
+    total += 1;
+    if (i < start) continue;
+    keptFromStart += 1;
+    if (page.length < query.limit) page.push(entry);
+  }
+  return {
+    items: page.map(summaryOf),
+    total,
+    nextCursor: keptFromStart > page.length ? encodeCursor(fingerprint, orderKey(order, page.at(-1)!)) : null,
+    sort,
+  };
+}
+
+const KEY_LENGTH: Record<LookupSort, number> = { relevance: 4, name: 2, 'cli-relevance': 3, quality: 3 };
+
+/** The first index in 0..length whose item satisfies `isAfter`, for items sorted so that it holds from some point on. */
+function firstAfter(length: number, isAfter: (index: number) => boolean): number {
+  let low = 0;
+  let high = length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isAfter(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }

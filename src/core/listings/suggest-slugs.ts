@@ -10,12 +10,13 @@ export function suggestSlugs(catalogue: CatalogueIndex, wanted: string, limit = 
   const target = slugify(wanted);
   if (!target) return [];
   const tolerance = Math.max(2, Math.floor(target.length * 0.3));
+  if (catalogue.get(target)) return [target];
   const nearSpellings = catalogue
-    .all()
-    .map((entry) => ({ slug: entry.detail.slug, edits: distance(target, entry.detail.slug) }))
+    .ordered()
+    .map((entry) => ({ slug: entry.slug, edits: distance(target, entry.slug) }))
     .filter((candidate) => candidate.edits <= tolerance)
     .sort((a, b) => a.edits - b.edits || (a.slug < b.slug ? -1 : 1))
     .map((candidate) => candidate.slug);
-  const wordMatches = catalogue.searchText(target.replaceAll('-', ' '), { combineWith: 'OR', fuzzy: true }).map((match) => match.slug);
+  const wordMatches = catalogue.searchText(target.replaceAll('-', ' '), { combineWith: 'OR' }).map((match) => match.slug);
   return [...new Set([...nearSpellings, ...wordMatches])].slice(0, limit);
 }

@@ -5,8 +5,9 @@ import { QUALITY_LEVELS, type BreakingChanges, type DocsQuality } from './qualit
  * Quality score, formula version 1 (see docs/adr/0004-quality-score-formula.md).
  * Each input earns points on its own curve; the curves are non-decreasing in the input
  * (monotone) and flatten out (log-scaled popularity, half-life freshness), so no single
- * input can carry a listing. The score is 10 × earned ÷ possible over the inputs that are
- * known, rounded; with less than half the weight known there is no score.
+ * input can carry a listing. Each input's points are rounded to hundredths, so the breakdown
+ * adds up to exactly what is shown; the score is 10 × earned ÷ possible over the inputs that
+ * are known, rounded; with less than half the weight known there is no score.
  */
 export const QUALITY_VERSION = 'quality/1';
 export const QUALITY_MIN_KNOWN_WEIGHT = 5;
@@ -22,6 +23,8 @@ interface InputRule<K extends InputKey> {
   share: (value: InputValue<K>) => number;
   explain: string;
 }
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const logShare = (value: number, saturatesAt: number) => Math.min(1, Math.log10(1 + value) / Math.log10(1 + saturatesAt));
 
@@ -107,8 +110,6 @@ export interface Quality {
   version: typeof QUALITY_VERSION;
 }
 
-const round2 = (value: number) => Math.round(value * 100) / 100;
-
 export function computeQuality(inputs: QualityInputs): Quality {
   const breakdown: QualityBreakdownEntry[] = QUALITY_RULES.map((rule) => {
     const measured = inputs[rule.key];
@@ -119,14 +120,14 @@ export function computeQuality(inputs: QualityInputs): Quality {
       label: rule.label,
       value,
       used: value !== null,
-      points: value === null ? 0 : rule.maxPoints * share,
+      points: value === null ? 0 : round2(rule.maxPoints * share),
       maxPoints: rule.maxPoints,
       illustrative: measured?.illustrative === true,
       rule: rule.explain,
     };
   });
   const used = breakdown.filter((entry) => entry.used);
-  const earned = used.reduce((sum, entry) => sum + entry.points, 0);
+  const earned = round2(used.reduce((sum, entry) => sum + entry.points, 0));
   const possible = used.reduce((sum, entry) => sum + entry.maxPoints, 0);
   // Rounded to 9 places first so that float noise never tips a .5 boundary.
   const score = possible >= QUALITY_MIN_KNOWN_WEIGHT ? Math.round(Math.round(((10 * earned) / possible) * 1e9) / 1e9) : null;
@@ -134,10 +135,10 @@ export function computeQuality(inputs: QualityInputs): Quality {
     score,
     scoreMax: 10,
     inputs: Object.fromEntries(breakdown.map((entry) => [entry.input, entry.value])) as Quality['inputs'],
-    breakdown: breakdown.map((entry) => ({ ...entry, points: round2(entry.points) })),
+    breakdown,
     usedInputs: used.map((entry) => entry.input),
     missingInputs: breakdown.filter((entry) => !entry.used).map((entry) => entry.input),
-    earned: round2(earned),
+    earned,
     possible,
     version: QUALITY_VERSION,
   };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listingSummarySchema } from '../../core/listings/listing-detail.ts';
 import { lookupListings, lookupListingsInputSchema } from '../../core/listings/lookup-listings.ts';
-import { problemSchema } from '../problem.ts';
+import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
 export const listApisRoute: Route = async (app, { ctx }) => {
@@ -12,7 +12,7 @@ export const listApisRoute: Route = async (app, { ctx }) => {
         tags: ['listings'],
         summary: 'Look up listings by text',
         description:
-          'Listings matching `q`, best first (an exact name or slug first), at most `limit`. Without `q`, every listing in name order. Filter by category, pricing tier and minimum CLI relevance; page with the `next` link.',
+          'Listings matching `q`, best first (an exact name or slug first), at most `limit`. Without `q`, every listing in name order. Filter by category, pricing tier and minimum CLI relevance; page with the `next` link. A relevance cursor expires when the catalogue changes (400; start again).',
         querystring: lookupListingsInputSchema,
         response: {
           200: z.object({
@@ -20,7 +20,7 @@ export const listApisRoute: Route = async (app, { ctx }) => {
             total: z.number().int().describe('How many listings match in all.'),
             next: z.string().nullable().describe('Path of the next page, or null on the last.'),
           }),
-          400: problemSchema,
+          ...problemResponses(400),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { categorySchema, listCategories } from '../../core/listings/list-categories.ts';
+import { categorySchema, listCategories, listCategoriesInputSchema } from '../../core/listings/list-categories.ts';
+import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
 export const listCategoriesRoute: Route = async (app, { ctx }) => {
@@ -10,9 +11,10 @@ export const listCategoriesRoute: Route = async (app, { ctx }) => {
         tags: ['listings'],
         summary: 'List categories with counts',
         description: 'Every category with its number of listings and its subcategories, largest first.',
-        response: { 200: z.object({ items: z.array(categorySchema) }) },
+        querystring: listCategoriesInputSchema,
+        response: { 200: z.object({ items: z.array(categorySchema) }), ...problemResponses(400) },
       },
     },
-    async () => ({ items: await listCategories({ ctx }) }),
+    async (request) => ({ items: await listCategories({ ctx, input: request.query }) }),
   );
 };

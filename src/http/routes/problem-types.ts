@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from '../../core/errors.ts';
-import { PROBLEM_TYPES, problemSchema, problemTypeUri, toProblem } from '../problem.ts';
+import { PROBLEM_TYPES, problemResponses, problemTypeUri, sendProblem, toProblem } from '../problem.ts';
 import type { Route } from './route.ts';
 
 const typeNames = ERROR_CODES.map((code) => code.replaceAll('_', '-')) as [string, ...string[]];
@@ -17,7 +17,7 @@ export const problemTypesRoute: Route = async (app) => {
         params: z.object({ type: z.string().max(60) }),
         response: {
           200: z.object({ type: z.string(), code: z.string(), status: z.number().int(), title: z.string(), description: z.string() }),
-          404: problemSchema,
+          ...problemResponses(404),
         },
       },
     },
@@ -25,10 +25,7 @@ export const problemTypesRoute: Route = async (app) => {
       const index = typeNames.indexOf(request.params.type);
       const code = ERROR_CODES[index];
       if (!code) {
-        return reply
-          .code(404)
-          .type('application/problem+json')
-          .send(toProblem('not_found', `No problem type is called "${request.params.type}". Known types: ${typeNames.join(', ')}.`, { instance: request.url }));
+        return sendProblem(reply, toProblem('not_found', `No problem type is called "${request.params.type}". Known types: ${typeNames.join(', ')}.`, { instance: request.url }));
       }
       const kind = PROBLEM_TYPES[code];
       return { type: problemTypeUri(code), code, status: kind.status, title: kind.title, description: kind.description };

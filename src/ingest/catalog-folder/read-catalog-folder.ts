@@ -4,6 +4,8 @@ import { basename, extname, join } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { listingSchema, slugSchema, type Listing } from '../../core/listings/listing.ts';
+import { slugify } from '../../core/search/text.ts';
+import { formatPath } from '../../core/validation-messages.ts';
 
 /**
  * A problem in a catalogue file, written for the person who edits it.
@@ -340,10 +342,7 @@ function suggestionFor(issue: Issue, got: unknown, path: PropertyKey[]): string 
     return closest ? `; did you mean "${closest}"?` : '';
   }
   if (issue.code === 'invalid_format' && formatPath(path) === 'slug') {
-    const slugified = got
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '');
+    const slugified = slugify(got);
     return slugSchema.safeParse(slugified).success ? `; did you mean "${slugified}"?` : '';
   }
   return '';
@@ -383,14 +382,6 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 
 function isPlainObject(value: unknown): value is Record<PropertyKey, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** `['cliCriteria', 'headless', 'status']` → `cliCriteria.headless.status`; `['capabilities', 2]` → `capabilities[2]`. */
-function formatPath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((text, segment) => {
-    if (typeof segment === 'number') return `${text}[${segment}]`;
-    return text === '' ? String(segment) : `${text}.${String(segment)}`;
-  }, '');
 }
 
 function describeExpected(expected: string): string {

@@ -45,12 +45,17 @@ export class SqliteStore extends KyselyStore {
  * Kysely's SqliteDialect uses this one connection for every query.
  */
 export function openSqliteStore(path: string): SqliteStore {
-  mkdirSync(dirname(path), { recursive: true });
   return new SqliteStore(path, openDurableConnection(path));
 }
 
 function openDurableConnection(path: string): SqliteDatabase.Database {
-  const connection = new SqliteDatabase(path);
+  let connection: SqliteDatabase.Database;
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+    connection = new SqliteDatabase(path);
+  } catch (error) {
+    throw new Error(`Cannot open the SQLite file ${path}: ${(error as Error).message}. Check that its folder can be created and written, or set DATABASE_URL.`);
+  }
   try {
     connection.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     connection.pragma('journal_mode = WAL');
@@ -76,7 +81,7 @@ function readConnectionSettings(connection: SqliteDatabase.Database): SqliteConn
   };
 }
 
-function assertDurable(settings: SqliteConnectionSettings, path: string): void {
+export function assertDurable(settings: SqliteConnectionSettings, path: string): void {
   if (settings.journalMode !== 'wal') {
     throw new Error(`SQLite at ${path} refused WAL journal mode (journal_mode is "${settings.journalMode}"); use a local file system that supports WAL.`);
   }

@@ -91,7 +91,7 @@ describe('quality score', () => {
     const quality = computeQuality(full({ weeklyDownloads: 77_000, stars: 1200, daysSinceLastRelease: 19, issueCloseRatio: 0.7, typeDefinitions: true, docsQuality: 'excellent', breakingChanges: 'occasional' }));
     expect(quality.breakdown).toHaveLength(7);
     expect(quality.possible).toBe(QUALITY_MAX_POINTS);
-    expect(quality.breakdown.reduce((sum, entry) => sum + entry.points, 0)).toBeCloseTo(quality.earned, 1);
+    expect(Math.round(quality.breakdown.reduce((sum, entry) => sum + entry.points, 0) * 100) / 100).toBe(quality.earned);
     expect(quality.score).toBe(Math.round(quality.earned));
     expect(quality.version).toBe('quality/1');
     expect(quality.missingInputs).toEqual([]);

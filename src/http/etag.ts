@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Strong ETags on successful GET and HEAD responses, and 304 for a matching If-None-Match
+ * (a list of tags, weak or strong, or "*"), as RFC 9110 section 13.1.2 asks. Errors carry no
+ * ETag, so a cached error can never turn into a 304.
+ */
+
+const matches = (header: string, etag: string): boolean => {
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === opaque);
+};
+
+export function addEtags(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    reply.header('etag', etag);
+    const ifNoneMatch = request.headers['if-none-match'];
+    if (ifNoneMatch && matches(ifNoneMatch, etag)) {
+      reply.code(304);
+      return '';
+    }
+    return payload;
+  });
+}
