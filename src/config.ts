@@ -9,12 +9,20 @@ export interface Config {
   /** Folder of the default catalogue's YAML files. */
   catalogDir: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Check every response against its published schema (APIDEX_VALIDATE_RESPONSES=1). */
+  validateResponses: boolean;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+function parseFlag(name: string, value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === '0' || value === 'false' || value === 'off') return false;
+  if (value === '1' || value === 'true' || value === 'on') return true;
+  throw new ConfigError(`${name} must be 1, true, on, 0, false or off; got "${value}"`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -32,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     catalogDir: path.resolve(env.APIDEX_CATALOG_DIR || 'catalog'),
     logLevel,
+    validateResponses: parseFlag('APIDEX_VALIDATE_RESPONSES', env.APIDEX_VALIDATE_RESPONSES),
   };
 }

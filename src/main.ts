@@ -50,7 +50,7 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const ctx = await openCore(config);
-  const app = await buildHttpApp({ ctx, logger: { level: config.logLevel } });
+  const app = await buildHttpApp({ ctx, logger: { level: config.logLevel }, validateResponses: config.validateResponses });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);
   return { app, ctx, url, close: async () => { await app.close(); await ctx.store.close(); } };

@@ -14,7 +14,8 @@ const quiet = { info: () => {}, warn: () => {} };
 /** A real apidex HTTP server on a loopback port over a real store loaded with the default catalogue. */
 export async function startTestServer(databaseUrl: string): Promise<TestServer> {
   const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet });
-  const app = await buildHttpApp({ ctx });
+  // Every response in the tests is checked against the schema /openapi.json publishes.
+  const app = await buildHttpApp({ ctx, validateResponses: true });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl,

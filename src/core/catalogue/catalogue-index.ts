@@ -29,8 +29,31 @@ export interface IndexedListing {
   qualityScore: number | null;
 }
 
-export const detailOf = (entry: IndexedListing): ListingDetail => toListingDetail(entry.listing, entry.updatedAt);
-export const summaryOf = (entry: IndexedListing): ListingSummary => toListingSummary(detailOf(entry));
+/** A small least-recently-used cache: Map keeps insertion order, so the first key is the oldest. */
+class Lru<K, V> {
+  private readonly entries = new Map<K, V>();
+  constructor(private readonly capacity: number) {}
+
+  get(key: K, compute: () => V): V {
+    let value = this.entries.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    } else {
+      this.entries.delete(key);
+    }
+    this.entries.set(key, value);
+    return value;
+  }
+}
+
+// Entries are replaced, never mutated, on change, so an entry object is a safe cache key;
+// the bound keeps memory flat however much of a large catalogue is read.
+const details = new Lru<IndexedListing, ListingDetail>(2_000);
+const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
+
+export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
+export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummary(toListingDetail(entry.listing, entry.updatedAt)));
 
 interface TextDocument {
   slug: string;
