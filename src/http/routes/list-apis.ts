@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listingSummarySchema } from '../../core/listings/listing-detail.ts';
-import { lookupListings, lookupListingsInputSchema } from '../../core/listings/lookup-listings.ts';
+import { lookupListings, lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 

@@ -3,9 +3,9 @@ import { summaryOf, type CatalogueOrder, type IndexedListing } from '../catalogu
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput, pricingTierParam } from '../params.ts';
-import { foldText, slugify } from '../search/text.ts';
+import { foldText, slugify } from './text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
-import type { ListingSummary } from './listing-detail.ts';
+import type { ListingSummary } from '../listings/listing-detail.ts';
 
 export const LOOKUP_SORTS = ['relevance', 'name', 'cli-relevance', 'quality'] as const;
 export type LookupSort = (typeof LOOKUP_SORTS)[number];
