@@ -6,7 +6,7 @@
  *   --connections 32
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -66,6 +66,7 @@ for (const size of sizes) {
   for (const [name, paths] of routes) rows.push({ name, ...(await load(server.baseUrl, paths)) });
   const loadedRss = rssMb(pid);
   await server.stop();
+  rmSync(dir, { recursive: true, force: true });
 
   const baseline = rows[0]!.rps;
   console.log(`\n## ${size.toLocaleString('en')} listings (SQLite, ${connections} connections, ${duration} s per route)\n`);

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, createTestSqlitePath } from '../support/postgres.ts';
 
 const run = promisify(execFile);
@@ -19,8 +19,14 @@ async function apidex(args: string[], env: Record<string, string> = {}) {
   }
 }
 
+const copies: string[] = [];
+afterAll(async () => {
+  await Promise.all(copies.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
 const copyOfCatalogue = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'apidex-catalog-'));
+  copies.push(dir);
   await cp('catalog', dir, { recursive: true });
   return dir;
 };
