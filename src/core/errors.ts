@@ -40,5 +40,3 @@ export class AppError extends Error {
     this.extensions = options.extensions ?? {};
   }
 }
-
-export const isAppError = (error: unknown): error is AppError => error instanceof AppError;

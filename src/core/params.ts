@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from './errors.ts';
-import { toFieldProblems } from './validation-messages.ts';
+import { describeFieldProblems, toFieldProblems } from './validation-messages.ts';
 import { PRICING_TIERS, type PricingTier } from './listings/listing.ts';
 import { slugify } from './search/text.ts';
 
@@ -72,5 +72,5 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = toFieldProblems(result.error);
-  throw new AppError('invalid_input', `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} not valid: ${fields.map((field) => field.message).join('; ')}.`, { fields });
+  throw new AppError('invalid_input', describeFieldProblems(fields), { fields });
 }

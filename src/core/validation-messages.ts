@@ -55,3 +55,7 @@ export function toFieldProblems(error: z.ZodError, where?: FieldProblem['in']): 
     return [{ field: base || '(root)', ...(where ? { in: where } : {}), message: issue.message }];
   });
 }
+
+/** The one-line summary of field problems that every invalid_input error carries as its detail. */
+export const describeFieldProblems = (fields: readonly FieldProblem[]): string =>
+  `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} not valid: ${fields.map((field) => field.message).join('; ')}.`;

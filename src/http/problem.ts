@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldProblem } from '../core/errors.ts';
+import { describeFieldProblems, formatPath } from '../core/validation-messages.ts';
 
 /** RFC 9457 problem details: the one error shape of the HTTP API. */
 
@@ -92,13 +93,13 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
     const where = WHERE[(error as FastifyError).validationContext ?? ''] ?? 'query';
     const fields = error.validation.map((issue): FieldProblem => {
       const message = issue.message ?? 'is not valid';
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const path = issue.instancePath.split('/').filter(Boolean).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+      const field = formatPath(path);
       const keys = (issue.params as { keys?: string[] }).keys;
       if (issue.keyword === 'unrecognized_keys' && keys) return { field: keys.join(', '), in: where, message };
       return { field: field || '(root)', in: where, message };
     });
-    const detail = `${fields.length === 1 ? 'One field is' : `${fields.length} fields are`} not valid: ${fields.map((field) => field.message).join('; ')}.`;
-    return toProblem('invalid_input', detail, { instance, fields, ...(where === 'body' ? { status: 422 } : {}) });
+    return toProblem('invalid_input', describeFieldProblems(fields), { instance, fields, ...(where === 'body' ? { status: 422 } : {}) });
   }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {

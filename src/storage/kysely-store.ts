@@ -161,11 +161,6 @@ export class KyselyStore implements Store {
   }
 }
 
-/** sha256 (hex) of the listing's canonical JSON: the value stored as `content_hash`. */
-export function contentHashOf(listing: Listing): string {
-  return sha256Hex(canonicalJson(listing));
-}
-
 /** JSON with object keys sorted at every depth, so equal values always give equal text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, nested: unknown) => {
