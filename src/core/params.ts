@@ -74,3 +74,48 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const fields = toFieldProblems(result.error);
   throw new AppError('invalid_input', describeFieldProblems(fields), { fields });
 }
+
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ['true', true],
+  ['1', true],
+  ['yes', true],
+  ['false', false],
+  ['0', false],
+  ['no', false],
+]);
+
+/** A yes/no parameter: true, false, 1, 0, yes or no (query strings and CLI flags), or a JSON boolean. */
+export const booleanParam = (field: string) =>
+  z
+    .unknown()
+    .transform((input, ctx) => {
+      if (typeof input === 'boolean') return input;
+      const value = typeof input === 'string' ? BOOLEAN_WORDS.get(input.trim().toLowerCase()) : undefined;
+      if (value === undefined) {
+        ctx.issues.push({ code: 'custom', input, message: `${field} must be true or false; got ${shown(input)}` });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta({ type: 'boolean' });
+
+/** Required free text: trimmed, not empty, at most `max` characters. */
+export const requiredText = (field: string, max: number, example: string) =>
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined
+          ? `${field} is required, e.g. ${field}=${example}`
+          : Array.isArray(issue.input)
+            ? `${field} was given ${issue.input.length} times; give it once`
+            : `${field} must be text`,
+    })
+    .max(max, { error: `${field} must be at most ${max} characters` })
+    .transform((text, ctx) => {
+      const trimmed = text.trim();
+      if (!trimmed) {
+        ctx.issues.push({ code: 'custom', input: text, message: `${field} must not be empty; describe what you need, e.g. ${field}=${example}` });
+        return z.NEVER;
+      }
+      return trimmed;
+    });

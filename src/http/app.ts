@@ -4,6 +4,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { CoreContext } from '../core/context.ts';
 import { addEtags } from './etag.ts';
 import { problemFromError, sendProblem, toProblem } from './problem.ts';
+import { discoverRoute } from './routes/discover.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { healthRoute } from './routes/health.ts';
 import { listApisRoute } from './routes/list-apis.ts';
@@ -105,7 +106,7 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
     return payload;
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, listCategoriesRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, listCategoriesRoute, discoverRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.ready();

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import type { IndexedListing } from '../catalogue/catalogue-index.ts';
+import { summaryOf } from '../catalogue/catalogue-index.ts';
+import type { CoreContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { listingSummarySchema } from '../listings/listing-detail.ts';
+import { booleanParam, boundedInt, optionalText, parameters, parseInput, pricingTierParam, requiredText } from '../params.ts';
+import { rankNeed } from './rank-need.ts';
+import { slugify } from './text.ts';
+
+export const needFilterShape = {
+  category: optionalText('category', 80).describe('Only this category: its name or slug, e.g. "Communication" or "communication".'),
+  pricing: pricingTierParam.optional().describe('Only this pricing tier: free, freemium, paid, usage-based or open-source.'),
+  minCliScore: boundedInt('minCliScore', 0, 10)
+    .optional()
+    .describe('Only listings whose CLI relevance is at least this (0 to 10); a partly assessed listing counts at the low end of its range, an unscored one is left out.'),
+  envVarAuth: booleanParam('envVarAuth').optional().describe('true: only listings that pass "authenticates with an environment variable".'),
+  headless: booleanParam('headless').optional().describe('true: only listings that pass "works headless, no browser step".'),
+};
+
+export const discoverListingsInputSchema = parameters({
+  q: requiredText('q', 300, 'send+real-time+notifications+to+browser+clients').describe(
+    'The need, in your own words, e.g. "send real-time notifications to browser clients". Words may be joined with plus signs.',
+  ),
+  limit: boundedInt('limit', 1, 50).default(10).describe('Most items to return, 1 to 50 (default 10).'),
+  ...needFilterShape,
+});
+export type DiscoverListingsInput = z.input<typeof discoverListingsInputSchema>;
+
+export const matchedOnSchema = z
+  .object({
+    fields: z.array(z.string()).describe('Listing fields where words of the need matched.'),
+    terms: z.array(z.string()).describe('Words of the need (folded and stemmed) that matched.'),
+    capabilities: z.array(z.string()).describe('Capabilities of the need-to-capability vocabulary that the need and the listing share.'),
+  })
+  .meta({ id: 'MatchedOn' });
+
+export const discoverItemSchema = listingSummarySchema
+  .extend({
+    relevance: z.number().min(0).max(1).describe('How well the listing serves the need, 0..1.'),
+    confidence: z.enum(['high', 'medium', 'low']).describe('How sure the ranking is that the listing serves the need.'),
+    matchedOn: matchedOnSchema,
+  })
+  .meta({ id: 'DiscoverItem' });
+export type DiscoverItem = z.infer<typeof discoverItemSchema>;
+
+export const noGoodMatchSchema = z
+  .object({
+    reason: z.string().describe('Why nothing was returned.'),
+    suggestedCategories: z
+      .array(z.object({ name: z.string(), slug: z.string(), count: z.number().int() }))
+      .describe('Categories near the need (or the largest ones), to browse instead.'),
+  })
+  .meta({ id: 'NoGoodMatch' });
+export type NoGoodMatch = z.infer<typeof noGoodMatchSchema>;
+
+export const discoverResultSchema = z.object({
+  items: z.array(discoverItemSchema),
+  noGoodMatch: noGoodMatchSchema.optional().describe('Present only when items is empty: why, and where to look instead.'),
+});
+export type DiscoverResult = z.infer<typeof discoverResultSchema>;
+
+export type NeedFilters = Pick<z.output<typeof discoverListingsInputSchema>, 'category' | 'pricing' | 'minCliScore' | 'envVarAuth' | 'headless'>;
+
+/** The filter a need's constraints describe; shared by discover and recommend. */
+export function needFilter(filters: NeedFilters): (entry: IndexedListing) => boolean {
+  const categorySlug = filters.category === undefined ? undefined : slugify(filters.category);
+  if (categorySlug === '') {
+    throw new AppError('invalid_input', 'The category has no letters or digits.', {
+      fields: [{ field: 'category', message: 'category must name a category, e.g. "Communication" or "communication"; see /api/categories' }],
+    });
+  }
+  return (entry) =>
+    (categorySlug === undefined || entry.categorySlug === categorySlug) &&
+    (filters.pricing === undefined || entry.pricingTier === filters.pricing) &&
+    (filters.minCliScore === undefined || (entry.cliFloor ?? -1) >= filters.minCliScore) &&
+    (filters.envVarAuth !== true || entry.listing.cliCriteria.envVarAuth?.status === 'passed') &&
+    (filters.headless !== true || entry.listing.cliCriteria.headless?.status === 'passed');
+}
+
+export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
+  const query = parseInput(discoverListingsInputSchema, input);
+  const matches = rankNeed(ctx.catalogue, query.q, { keep: needFilter(query), limit: query.limit });
+  if (matches.length === 0) {
+    return { items: [], noGoodMatch: { reason: `No listing serves "${query.q}".`, suggestedCategories: [] } };
+  }
+  return {
+    items: matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn })),
+  };
+}

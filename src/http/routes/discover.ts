@@ -1,0 +1,20 @@
+import { discoverListings, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
+import { problemResponses } from '../problem.ts';
+import type { Route } from './route.ts';
+
+export const discoverRoute: Route = async (app, { ctx }) => {
+  app.get(
+    '/api/discover',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'Discover listings by a described need',
+        description:
+          'Listings that serve the need in `q`, best first, each with its relevance (0..1), a confidence band and what it matched on. When nothing serves the need, `items` is empty and `noGoodMatch` says why and which categories to browse instead.',
+        querystring: discoverListingsInputSchema,
+        response: { 200: discoverResultSchema, ...problemResponses(400) },
+      },
+    },
+    async (request) => discoverListings({ ctx, input: request.query }),
+  );
+};
