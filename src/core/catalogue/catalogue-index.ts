@@ -4,6 +4,7 @@ import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { computeQuality } from '../scoring/quality.ts';
+import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
 import { foldText, slugify, tokenize } from '../search/text.ts';
 
 /**
@@ -114,6 +115,18 @@ const ORDERS: Record<CatalogueOrder, (a: IndexedListing, b: IndexedListing) => n
   quality: byScore((entry) => entry.qualityScore),
 };
 
+const toNeedDocument = ({ listing }: IndexedListing): NeedDocument => ({
+  slug: listing.slug,
+  category: listing.category,
+  fields: {
+    name: listing.name,
+    description: listing.description,
+    category: listing.category,
+    subcategory: listing.subcategory ?? '',
+    capabilities: listing.capabilities.join('\n'),
+  },
+});
+
 function toIndexedListing(stored: StoredListing): IndexedListing {
   const { listing } = stored;
   const cli = computeCliRelevance(listing.cliCriteria);
@@ -134,6 +147,8 @@ function toIndexedListing(stored: StoredListing): IndexedListing {
 export class CatalogueIndex {
   private readonly listings = new Map<string, IndexedListing>();
   private readonly text = newTextIndex();
+  /** The need engine's index, for discover, recommend and alternatives. */
+  readonly needs = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
@@ -222,5 +237,6 @@ export class CatalogueIndex {
     if (this.listings.has(entry.slug)) this.text.discard(entry.slug);
     this.listings.set(entry.slug, entry);
     this.text.add(toTextDocument(entry));
+    this.needs.add(toNeedDocument(entry));
   }
 }

@@ -5,7 +5,8 @@ import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { booleanParam, boundedInt, optionalText, parameters, parseInput, pricingTierParam, requiredText } from '../params.ts';
-import { rankNeed } from './rank-need.ts';
+import { listCategories } from '../listings/list-categories.ts';
+import { MIN_COVERAGE, rankNeedExplained, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
 
 export const needFilterShape = {
@@ -80,11 +81,28 @@ export function needFilter(filters: NeedFilters): (entry: IndexedListing) => boo
 
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
   const query = parseInput(discoverListingsInputSchema, input);
-  const matches = rankNeed(ctx.catalogue, query.q, { keep: needFilter(query), limit: query.limit });
-  if (matches.length === 0) {
-    return { items: [], noGoodMatch: { reason: `No listing serves "${query.q}".`, suggestedCategories: [] } };
+  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: needFilter(query), limit: query.limit });
+  if (ranked.matches.length > 0) {
+    return {
+      items: ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn })),
+    };
   }
-  return {
-    items: matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn })),
-  };
+  return { items: [], noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
+}
+
+const REASONS: Record<NonNullable<RankedNeed['emptyReason']>, (need: string, ranked: RankedNeed) => string> = {
+  no_known_words: (need) => `No listing mentions any word of "${need}". Describe the task in other words, or browse a category.`,
+  weak_matches: (need) =>
+    `No listing serves "${need}": the closest ones match less than ${Math.round(MIN_COVERAGE * 100)}% of it, so they are not shown. Describe the task in other words, or browse a category.`,
+  filtered_out: (need, ranked) =>
+    `${ranked.unfilteredCount === 1 ? 'One listing serves' : `${ranked.unfilteredCount} listings serve`} "${need}", but the filters leave out every one; loosen category, pricing, minCliScore, envVarAuth or headless.`,
+};
+
+async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed): Promise<NoGoodMatch> {
+  const categories = await listCategories({ ctx });
+  const bySlug = new Map(categories.map((category) => [category.slug, category]));
+  const near = ranked.nearCategories.map((name) => bySlug.get(slugify(name))).filter((category) => category !== undefined);
+  // With no category near the need, the largest ones are the best places to browse.
+  const suggested = (near.length > 0 ? near : categories.slice(0, 3)).map(({ name, slug, count }) => ({ name, slug, count }));
+  return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }

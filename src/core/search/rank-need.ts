@@ -1,25 +1,25 @@
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { NeedSearchResult } from './need-index.ts';
 
 /**
- * Ranks listings by how well they serve a described need. PROVISIONAL: plain text matching
- * until the need engine lands; the interface is the one discover, recommend and
- * alternatives build on.
+ * Ranks listings by how well they serve a described need, and says how sure it is. The shared
+ * step under discover, recommend and alternatives.
  */
 
 export type Confidence = 'high' | 'medium' | 'low';
 
 export interface MatchedOn {
-  /** Listing fields where query terms matched: name, description, category, subcategory, capabilities. */
+  /** Listing fields where words of the need matched: name, description, category, subcategory, capabilities. */
   fields: string[];
-  /** The query's words (as folded and stemmed) that matched. */
+  /** The need's words (folded and stemmed) that matched. */
   terms: string[];
-  /** Capabilities of the vocabulary the need and the listing share, by name. */
+  /** Capabilities of the vocabulary that the need and the listing both name. */
   capabilities: string[];
 }
 
 export interface NeedMatch {
   entry: IndexedListing;
-  /** 0..1; comparable across queries: 1 is a listing that serves every part of the need. */
+  /** 0..1, comparable across needs: the share of the need the listing matches, discounted by how far it scores below the best. */
   relevance: number;
   confidence: Confidence;
   matchedOn: MatchedOn;
@@ -32,21 +32,68 @@ export interface RankNeedOptions {
   exclude?: ReadonlySet<string>;
 }
 
-export function rankNeed(catalogue: CatalogueIndex, need: string, options: RankNeedOptions): NeedMatch[] {
-  const matches = catalogue.searchText(need, { combineWith: 'OR' });
-  const best = matches[0]?.score ?? 1;
-  const ranked: NeedMatch[] = [];
-  for (const match of matches) {
-    const entry = catalogue.get(match.slug);
-    if (!entry || options.exclude?.has(entry.slug) || (options.keep && !options.keep(entry))) continue;
-    const relevance = Math.round((match.score / best) * 100) / 100;
-    ranked.push({
+export interface RankedNeed {
+  matches: NeedMatch[];
+  /** Why there is no match, when `matches` is empty. */
+  emptyReason?: 'no_known_words' | 'weak_matches' | 'filtered_out';
+  /** Categories whose listings serve the need best, for browsing when nothing matched well. */
+  nearCategories: string[];
+  /** How many listings serve the need before filters are applied; tells "filtered out" from "nothing serves it". */
+  unfilteredCount: number;
+}
+
+/** Below this share of the need matched, a listing is filler, not an answer. */
+export const MIN_COVERAGE = 0.4;
+/** Results far below the best one are dropped: a long tail of weak matches helps nobody. */
+const MIN_RELEVANCE = 0.2;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function confidenceOf(relevance: number, capabilities: number, terms: number): Confidence {
+  if (relevance >= 0.7 && capabilities + terms >= 2) return 'high';
+  if (relevance >= 0.45) return 'medium';
+  return 'low';
+}
+
+/** The matches alone, best first. */
+export const rankNeed = (catalogue: CatalogueIndex, need: string, options: RankNeedOptions): NeedMatch[] => rankNeedExplained(catalogue, need, options).matches;
+
+/** The matches, and when there are none, why and where to look instead. */
+export function rankNeedExplained(catalogue: CatalogueIndex, need: string, options: RankNeedOptions): RankedNeed {
+  const keepSlug = (slug: string) => {
+    if (options.exclude?.has(slug)) return false;
+    const entry = catalogue.get(slug);
+    return entry !== undefined && (!options.keep || options.keep(entry));
+  };
+  const result = catalogue.needs.search(need, { limit: options.limit, keep: keepSlug });
+  const nearCategories = result.categories.slice(0, 3).map((category) => category.name);
+  if (result.units.length === 0) return { matches: [], emptyReason: 'no_known_words', nearCategories, unfilteredCount: 0 };
+
+  const matches = toMatches(catalogue, result);
+  if (matches.length > 0) return { matches, nearCategories, unfilteredCount: matches.length };
+  // Tell "nothing serves this" from "the filters left out what does".
+  const unfiltered = options.keep ? toMatches(catalogue, catalogue.needs.search(need, { limit: 50, keep: (slug) => !options.exclude?.has(slug) })) : [];
+  return { matches: [], emptyReason: unfiltered.length > 0 ? 'filtered_out' : 'weak_matches', nearCategories, unfilteredCount: unfiltered.length };
+}
+
+function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMatch[] {
+  const best = result.hits[0];
+  if (!best || best.coverage < MIN_COVERAGE) return [];
+  const matches: NeedMatch[] = [];
+  let previous = 1;
+  for (const hit of result.hits) {
+    const entry = catalogue.get(hit.slug);
+    if (!entry || hit.coverage < MIN_COVERAGE) continue;
+    // Never more relevant than a listing ranked above it.
+    const relevance = Math.min(previous, round2(hit.coverage * (hit.score / best.score) ** 0.25));
+    previous = relevance;
+    if (relevance < MIN_RELEVANCE) continue;
+    matches.push({
       entry,
       relevance,
-      confidence: relevance >= 0.7 ? 'high' : relevance >= 0.4 ? 'medium' : 'low',
-      matchedOn: { fields: match.fields, terms: match.terms, capabilities: [] },
+      confidence: confidenceOf(relevance, hit.capabilities.length, hit.terms.length),
+      matchedOn: { fields: hit.fields, terms: hit.terms, capabilities: hit.capabilities },
     });
-    if (ranked.length >= options.limit) break;
   }
-  return ranked;
+  return matches;
 }

@@ -1,0 +1,87 @@
+import { stemmer } from 'stemmer';
+import { foldText } from './text.ts';
+
+/**
+ * Turns text into the terms the need engine indexes and looks up: accents folded, lower-cased,
+ * stemmed (Porter), with words that carry no need left out. Joined words are indexed whole and
+ * in parts, so "real-time", "realtime" and "real time" meet on the term "realtim".
+ */
+
+/** Words that say nothing about which API serves a need. */
+const STOP_WORDS = new Set(
+  (
+    'a an the and or but nor of to in on at by for from with without into onto out over under up down about as via per ' +
+    'i me my mine we our ours you your yours it its this that these those there here what which who whom whose when where why how ' +
+    'is are was were be been being am do does did doing done have has had having can could should would will shall may might must ' +
+    'not no yes so than then too very just also only any some all each every both either neither more most much many few lot lots ' +
+    'get gets getting got find finding look looking want wants need needs needed like let lets make makes give gives show shows ' +
+    'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick ' +
+    'api apis service services endpoint endpoints app apps application applications tool tools provide provides provider ' +
+    'programmatically automatically online web based'
+  ).split(' '),
+);
+
+const stemCache = new Map<string, string>();
+
+/** The Porter stem of a folded word; cached, since the same words recur across listings. */
+export function stem(word: string): string {
+  let stemmed = stemCache.get(word);
+  if (stemmed === undefined) {
+    stemmed = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
+    if (stemCache.size < 200_000) stemCache.set(word, stemmed);
+  }
+  return stemmed;
+}
+
+export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
+
+/** Words a capability phrase may skip: "track a package" names the phrase "track packages". */
+const FILLER_WORDS = new Set('a an the my your our their its his her this that these those some any'.split(' '));
+
+export interface AnalyzedText {
+  /** The stems of the words, stop words left out. */
+  terms: string[];
+  /**
+   * The words in order for phrase matching: stems, stop words as written (they tell "text to
+   * image" from "image to text"), fillers like "a" and "the" left out.
+   */
+  sequence: string[];
+  /**
+   * Adjacent words joined, with their parts: "real time" → realtim ← real, time. `written`
+   * when the text itself joins them ("real-time"), so the compound is known to be a word.
+   */
+  compounds: { term: string; parts: [string, string]; written: boolean }[];
+}
+
+/** Two words joined are looked up as one only when short enough to be a compound ("timezone", "webhook"). */
+const MAX_COMPOUND_LENGTH = 14;
+
+/**
+ * The terms of a text. Adjacent words are also joined, so that "real-time", "realtime" and
+ * "real time" all yield the term "realtim"; stop words and one- or two-digit numbers are
+ * dropped; everything else is stemmed.
+ */
+export function analyzeText(text: string): AnalyzedText {
+  const terms: string[] = [];
+  const sequence: string[] = [];
+  const compounds: AnalyzedText['compounds'] = [];
+  let previous: { word: string; stem: string; end: number } | undefined;
+  const folded = foldText(text);
+  for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
+    const part = match[0];
+    if (isStopWord(part) || /^\d{1,2}$/.test(part)) {
+      if (!FILLER_WORDS.has(part)) sequence.push(part);
+      previous = undefined;
+      continue;
+    }
+    const stemmed = stem(part);
+    terms.push(stemmed);
+    sequence.push(stemmed);
+    if (previous && previous.word.length + part.length <= MAX_COMPOUND_LENGTH) {
+      const joined = stem(previous.word + part);
+      compounds.push({ term: joined, parts: [previous.stem, stemmed], written: /^[-_.']$/.test(folded.slice(previous.end, match.index)) });
+    }
+    previous = { word: part, stem: stemmed, end: match.index + part.length };
+  }
+  return { terms, sequence, compounds };
+}

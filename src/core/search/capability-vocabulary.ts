@@ -1,0 +1,157 @@
+/**
+ * The need-to-capability vocabulary: what APIs do, each capability with the words people and
+ * listings use for it. A need and a listing that name the same capability in different words
+ * meet here ("turn an address into coordinates" and "Forward geocoding" both name geocoding).
+ *
+ * It is written per domain of programmable APIs (the public-apis categories and the seed's),
+ * never per query: every entry must read as a general fact about how a capability is named.
+ * One line per capability: `label: phrase, phrase, …`. Phrases are matched on stemmed words
+ * with stop words removed, so "exchange rates" also matches "exchange rate".
+ */
+const VOCABULARY = `
+real-time messaging: real-time, real-time notifications, live notifications, in-app notifications, browser clients, web clients, realtime, real time, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
+push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
+email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
+email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
+sms messaging: sms, text message, text messages, mms, whatsapp, messaging, otp via sms
+phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
+authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
+authorization: authorization, permissions, access control, roles, rbac, fine-grained access
+social login: social login, social sign-in, sign in with google, login with facebook, social sign in
+country data: country, countries, country data, capital city, population, currencies of a country, flags, country codes, iso 3166, nations
+geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, latitude, longitude, lat lng, coordinates, address to coordinates, address lookup, address search, address autocomplete, place search
+maps: map, maps, mapping, map tiles, static maps, directions, routing, route planning, navigation, points of interest, places
+postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
+ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
+time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
+weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, precipitation, rain, wind, humidity, hourly forecast, daily forecast
+severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
+air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
+earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods
+astronomy and space: astronomy, space, nasa, planets, stars, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture
+sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
+currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
+cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
+crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, market data, ticker, candlesticks, ohlc
+blockchain data: blockchain, on-chain, transactions, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi
+stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
+banking and payments: payment, payments, accept payments, checkout, billing, invoices, invoice, subscriptions, bank, banking, open banking, bank accounts, card payments, payouts, transfers
+tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
+company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
+financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings
+books: book, books, isbn, library, publications, authors, novels, bibliographic, literature, ebooks
+dictionary: dictionary, definitions, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary
+translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
+language detection: language detection, detect language, identify language, language identification, what language
+text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification, topics
+summarization: summarize, summarization, summary, summaries, tldr, condense text, key points
+ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
+speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
+text to speech: text to speech, text-to-speech, tts, speech synthesis, voice generation, read aloud, synthetic voice, voices
+image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
+face recognition: face recognition, face detection, facial recognition, faces, face
+generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant, embeddings
+image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e
+image processing: image processing, resize images, image resizing, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
+placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
+avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars
+stock photos: stock photos, photos, photo, free images, images search, photography, pictures, wallpapers, gifs, gif
+icons: icon, icons, svg icons, icon search, icon sets, pictograms, emoji, emojis
+fonts: font, fonts, typeface, typefaces, typography, web fonts, webfonts
+colors: color, colors, colour, colours, palette, palettes, color scheme, color schemes, hex colors, color names
+design assets: design, illustrations, vector graphics, svg, mockups, ui design, art, artworks, museum, museums, paintings
+pdf generation: pdf, pdfs, html to pdf, generate pdf, pdf generation, web page to pdf, url to pdf, documents to pdf, pdf conversion, invoices pdf, pdf rendering
+document conversion: convert documents, document conversion, file conversion, convert files, docx, excel, spreadsheets, word documents, office documents, markdown, csv, file converter
+screenshots: screenshot, screenshots, website screenshot, web page screenshot, capture web page, render web page, page rendering, headless browser, browser rendering
+web scraping: scraping, scrape, web scraping, scraper, crawl, crawler, crawling, extract content, html extraction, web data extraction, parse web pages
+qr codes: qr code, qr codes, qrcode, barcode, barcodes, qr generator, scan qr, qr scanner
+url shortening: url shortener, shorten url, shorten urls, short links, short link, link shortener, short url, short urls, tiny url, link management
+file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, drive, backup, ipfs, pinning
+json storage: json storage, key value, key-value, store json, json bin, database, data store, pastebin, paste, snippets
+dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains, ssl certificate, tls certificate, certificates
+security and malware: malware, virus, antivirus, phishing, threat intelligence, vulnerabilities, vulnerability, cve, malicious urls, url scanning, file scanning, security scanning, spam detection, fraud, fraud detection, blacklist, blocklist, reputation
+data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
+passwords: password, passwords, password generator, password strength, hashing
+ci and devops: continuous integration, ci, cd, build pipeline, builds, deployments, deploy, devops, pipelines, test runs
+source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects, package registry, npm
+developer utilities: developer tools, testing, mock api, mock data, http testing, request bin, webhooks, webhook, json placeholder, fake api, api testing, uuid, regex, cron, hashing utilities
+fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake
+random generators: random, randomness, random number, random numbers, dice, coin flip, random choice, shuffle, random generator
+jokes and humor: joke, jokes, humor, humour, funny, puns, pun, memes, meme, dad jokes, chuck norris, comedy, insults
+quotes: quote, quotes, quotations, sayings, inspirational, motivational, famous quotes, proverbs, advice, affirmations
+trivia and quizzes: trivia, quiz, quizzes, facts, fun facts, riddles
+movies and tv: movie, movies, film, films, cinema, tv, tv shows, television, series, episodes, actors, cast, streaming, imdb, trailers, watchlist
+anime and manga: anime, manga, otaku, japanese animation
+music: music, songs, song, artists, artist, albums, album, playlists, playlist, radio, music metadata, charts, bands, discography, music tracks
+lyrics: lyrics, song lyrics, lyric
+podcasts: podcast, podcasts, episodes audio
+video: video, videos, video hosting, video streaming, youtube, live streaming, video platform, clips
+games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
+pokemon: pokemon, pokedex, pokémon
+comics and characters: comics, comic, superheroes, marvel, characters, heroes, villains, star wars, harry potter, fictional characters
+sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, scores, fixtures, teams, league, leagues, matches, athletes, olympics, live scores
+fitness and health tracking: fitness, workouts, exercise, exercises, activity tracking, cycling, calories, nutrition, diet
+food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, restaurants, menus, nutrition facts, groceries
+drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee
+health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
+animals: animal, animals, pets, pet, wildlife, species
+dogs: dog, dogs, breeds, breed, puppies, puppy
+cats: cat, cats, kitten, kittens
+news: news, headlines, articles, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
+events: events, event, conferences, meetups, concerts, tickets, ticketing
+calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
+jobs: job, jobs, job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, resumes
+shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace, amazon
+shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
+vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
+ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
+transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, stops, gtfs
+flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, flight status, flight tracking, air traffic, planes
+ride and mobility: bike sharing, bikes, bicycles, scooters, taxi, ride sharing, parking, traffic, tolls
+travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, destinations, trips, hotel booking
+real estate: real estate, property, properties, housing, rent, rental, mortgage, homes, listings real estate
+government and open data: government, open data, public data, census, statistics, public records, legislation, laws, parliament, elections, politics, court, courts, national data, city data, municipal
+science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table, numbers facts, research papers, scholarly, academic, citations
+environment and energy: environment, energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling
+education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
+personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
+social media: social media, social network, social networks, posts, tweets, tweet, twitter, followers, profiles, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts
+chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, teams
+encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
+url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
+validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
+analytics and monitoring: analytics, monitoring, uptime, status page, logs, logging, metrics, tracking events, error tracking, observability, performance monitoring
+project management: project management, tasks, todo, to-do, issues, tickets, kanban, boards, notes, productivity, spreadsheets online, forms, surveys
+crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data
+patents: patent, patents, trademarks, intellectual property, inventions
+art and culture: art, culture, museums, artworks, artists paintings, history, historical, heritage, archives
+religion: bible, quran, scripture, verses, religion, religious, prayer times
+machine learning: machine learning, ml, deep learning, artificial intelligence, ai, neural network, neural networks, models training, predictions
+economic data: economy, economic, economic indicators, gdp, inflation, unemployment, world bank, development indicators, trade statistics
+number facts: number facts, math facts, trivia numbers
+`;
+
+export interface Capability {
+  /** The capability's name, as shown in matchedOn. */
+  label: string;
+  /** Its phrases as stem sequences, e.g. [["exchang", "rate"], ["forex"]]. */
+  phrases: string[][];
+}
+
+export function parseVocabulary(text: string, analyze: (phrase: string) => string[]): Capability[] {
+  const capabilities: Capability[] = [];
+  for (const line of text.split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const label = line.slice(0, colon).trim();
+    const phrases = line
+      .slice(colon + 1)
+      .split(',')
+      .map((phrase) => analyze(phrase))
+      .filter((stems) => stems.length > 0);
+    capabilities.push({ label, phrases });
+  }
+  return capabilities;
+}
+
+export const CAPABILITY_VOCABULARY_TEXT = VOCABULARY;

@@ -1,0 +1,358 @@
+import { analyzeText, isStopWord } from './analyze-text.ts';
+import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
+
+/**
+ * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
+ * vocabulary each listing names, kept in flat arrays so that 100,000 listings fit in little
+ * memory and a need is ranked in about a millisecond. Listings are added and removed as the
+ * catalogue changes; a removed listing leaves a dead slot that the next compaction reclaims.
+ */
+
+export const NEED_FIELDS = ['name', 'description', 'category', 'subcategory', 'capabilities'] as const;
+export type NeedField = (typeof NEED_FIELDS)[number];
+
+const FIELD_WEIGHT: Record<NeedField, number> = { name: 2, description: 1, category: 1.5, subcategory: 1.5, capabilities: 2 };
+const FIELD_BIT: Record<NeedField, number> = { name: 1, description: 2, category: 4, subcategory: 8, capabilities: 16 };
+
+/** BM25 saturation and length normalisation. */
+const K1 = 1.2;
+const B = 0.75;
+/** How much a capability shared by need and listing counts against a shared word. */
+const CAPABILITY_WEIGHT = 1.5;
+/** How much a listing's category being about the need lifts it (at most ×(1 + this)). */
+const CATEGORY_LIFT = 1.5;
+/** Smoothing of a category's share of listings matching the need, against tiny categories. */
+const CATEGORY_SMOOTHING = 4;
+const MAX_QUERY_UNITS = 24;
+
+export interface NeedDocument {
+  slug: string;
+  category: string;
+  fields: Record<NeedField, string>;
+}
+
+interface Postings {
+  /** Whether some listing writes the term as one word (or hyphenated), not only as two words side by side. */
+  written: boolean;
+  docs: number[];
+  weights: number[];
+  fields: number[];
+}
+
+export interface NeedUnit {
+  /** A stemmed word of the need, or a capability label. */
+  key: string;
+  kind: 'term' | 'capability';
+  idf: number;
+  weight: number;
+}
+
+export interface NeedHit {
+  slug: string;
+  /** Ranking score: BM25 times coverage, lifted by category; only comparable within one query. */
+  score: number;
+  /** The idf-weighted share of the need's parts the listing matched, 0..1. */
+  coverage: number;
+  fields: NeedField[];
+  terms: string[];
+  capabilities: string[];
+}
+
+export interface NeedSearchResult {
+  hits: NeedHit[];
+  units: NeedUnit[];
+  /** Categories by how much of the need their listings serve, best first. */
+  categories: { name: string; affinity: number }[];
+}
+
+const capabilityKey = (index: number) => `\u0001${index}`;
+
+export class NeedIndex {
+  private readonly vocabulary: Capability[];
+  /** Capabilities by the first stem of each of their phrases. */
+  private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[] }[]>();
+  private readonly postings = new Map<string, Postings>();
+  private slugs: (string | null)[] = [];
+  private lengths: number[] = [];
+  private docCategory: number[] = [];
+  private docCapabilities: (number[] | undefined)[] = [];
+  private readonly docBySlug = new Map<string, number>();
+  private readonly categoryIds = new Map<string, number>();
+  private categoryNames: string[] = [];
+  private categorySizes: number[] = [];
+  private totalLength = 0;
+  private alive = 0;
+  private scores = new Float64Array(0);
+  private matched = new Uint32Array(0);
+
+  constructor(vocabularyText = CAPABILITY_VOCABULARY_TEXT) {
+    this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
+    this.vocabulary.forEach((capability, index) => {
+      for (const phrase of capability.phrases) {
+        const list = this.phrasesByFirstStem.get(phrase[0]!) ?? [];
+        list.push({ capability: index, phrase });
+        this.phrasesByFirstStem.set(phrase[0]!, list);
+      }
+    });
+  }
+
+  get size(): number {
+    return this.alive;
+  }
+
+  /**
+   * Capability indexes a text names, with the stems that named each.
+   */
+  capabilitiesIn(text: { terms: string[]; sequence: string[] }): Map<number, Set<string>> {
+    const found = new Map<number, Set<string>>();
+    const note = (capability: number, stems: string[]) => {
+      const set = found.get(capability) ?? new Set<string>();
+      for (const stem of stems) if (!isStopWord(stem)) set.add(stem);
+      found.set(capability, set);
+    };
+    const { sequence } = text;
+    for (let i = 0; i < sequence.length; i += 1) {
+      for (const { capability, phrase } of this.phrasesByFirstStem.get(sequence[i]!) ?? []) {
+        if (phrase.length > 1 && phrase.every((stem, k) => sequence[i + k] === stem)) note(capability, phrase);
+      }
+    }
+    // Joined words ("realtime" from "real-time") are terms but not in the sequence.
+    for (const term of new Set(text.terms)) {
+      for (const { capability, phrase } of this.phrasesByFirstStem.get(term) ?? []) if (phrase.length === 1) note(capability, phrase);
+    }
+    return found;
+  }
+
+  capabilityLabel(index: number): string {
+    return this.vocabulary[index]!.label;
+  }
+
+  add(document: NeedDocument): void {
+    this.remove(document.slug);
+    const doc = this.slugs.length;
+    this.slugs.push(document.slug);
+    this.docBySlug.set(document.slug, doc);
+    this.alive += 1;
+
+    let category = this.categoryIds.get(document.category);
+    if (category === undefined) {
+      category = this.categoryNames.length;
+      this.categoryIds.set(document.category, category);
+      this.categoryNames.push(document.category);
+      this.categorySizes.push(0);
+    }
+    this.categorySizes[category]! += 1;
+    this.docCategory.push(category);
+
+    const weights = new Map<string, { weight: number; fields: number; written: boolean }>();
+    const capabilityWeights = new Map<number, { weight: number; fields: number }>();
+    let length = 0;
+    for (const field of NEED_FIELDS) {
+      const text = document.fields[field];
+      if (!text) continue;
+      const analyzed = analyzeText(text);
+      const fieldWeight = FIELD_WEIGHT[field];
+      const add = (term: string, written: boolean) => {
+        const entry = weights.get(term) ?? { weight: 0, fields: 0, written: false };
+        entry.weight += fieldWeight;
+        entry.fields |= FIELD_BIT[field];
+        entry.written ||= written;
+        weights.set(term, entry);
+      };
+      for (const term of analyzed.terms) add(term, true);
+      for (const { term, written } of analyzed.compounds) add(term, written);
+      length += analyzed.sequence.length * fieldWeight;
+      for (const capability of this.capabilitiesIn(analyzed).keys()) {
+        const entry = capabilityWeights.get(capability) ?? { weight: 0, fields: 0 };
+        entry.weight += fieldWeight;
+        entry.fields |= FIELD_BIT[field];
+        capabilityWeights.set(capability, entry);
+      }
+    }
+    for (const [term, { weight, fields, written }] of weights) this.post(term, doc, weight, fields, written);
+    for (const [capability, { weight, fields }] of capabilityWeights) this.post(capabilityKey(capability), doc, weight, fields);
+    this.docCapabilities.push(capabilityWeights.size ? [...capabilityWeights.keys()] : undefined);
+    this.lengths.push(length);
+    this.totalLength += length;
+  }
+
+  remove(slug: string): void {
+    const doc = this.docBySlug.get(slug);
+    if (doc === undefined) return;
+    this.docBySlug.delete(slug);
+    this.slugs[doc] = null;
+    this.alive -= 1;
+    this.totalLength -= this.lengths[doc]!;
+    this.categorySizes[this.docCategory[doc]!]! -= 1;
+    // Dead slots stay in the postings until compaction; past a third of all slots, compact.
+    if (this.slugs.length > 64 && this.alive < (this.slugs.length * 2) / 3) this.compact();
+  }
+
+  /** The capabilities (labels) of an indexed listing. */
+  capabilitiesOf(slug: string): string[] {
+    const doc = this.docBySlug.get(slug);
+    return doc === undefined ? [] : (this.docCapabilities[doc] ?? []).map((index) => this.vocabulary[index]!.label);
+  }
+
+  search(need: string, { limit, keep }: { limit: number; keep?: (slug: string) => boolean }): NeedSearchResult {
+    const units = this.needUnits(need);
+    const slots = this.slugs.length;
+    if (this.scores.length < slots) {
+      this.scores = new Float64Array(Math.max(slots, this.scores.length * 2, 1024));
+      this.matched = new Uint32Array(this.scores.length);
+    }
+    const { scores, matched } = this;
+    const touched: number[] = [];
+    const averageLength = this.alive ? this.totalLength / this.alive : 1;
+    const categoryHits = units.map(() => new Map<number, number>());
+    const fieldsOf = new Map<number, number>();
+
+    units.forEach((unit, u) => {
+      const postings = this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!;
+      const hitsByCategory = categoryHits[u]!;
+      for (let i = 0; i < postings.docs.length; i += 1) {
+        const doc = postings.docs[i]!;
+        if (this.slugs[doc] === null) continue;
+        const tf = postings.weights[i]!;
+        const norm = K1 * (1 - B + (B * this.lengths[doc]!) / averageLength);
+        if (matched[doc] === 0 && scores[doc] === 0) touched.push(doc);
+        scores[doc]! += unit.weight * unit.idf * ((tf * (K1 + 1)) / (tf + norm));
+        matched[doc]! |= 1 << u;
+        if (unit.kind === 'term') fieldsOf.set(doc, (fieldsOf.get(doc) ?? 0) | postings.fields[i]!);
+        const category = this.docCategory[doc]!;
+        hitsByCategory.set(category, (hitsByCategory.get(category) ?? 0) + 1);
+      }
+    });
+
+    const totalIdf = units.reduce((sum, unit) => sum + unit.idf * unit.weight, 0) || 1;
+    const affinity = new Map<number, number>();
+    units.forEach((unit, u) => {
+      for (const [category, hits] of categoryHits[u]!) {
+        const share = hits / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
+        affinity.set(category, (affinity.get(category) ?? 0) + (share * unit.idf * unit.weight) / totalIdf);
+      }
+    });
+
+    const coverageMasks = this.coverageMasks(units);
+    const candidates: { doc: number; mask: number; score: number; coverage: number }[] = [];
+    for (const doc of touched) {
+      const mask = matched[doc]!;
+      const score = scores[doc]!;
+      scores[doc] = 0;
+      matched[doc] = 0;
+      if (keep && !keep(this.slugs[doc]!)) continue;
+      let covered = 0;
+      units.forEach((unit, u) => {
+        if (mask & coverageMasks[u]!) covered += unit.idf * unit.weight;
+      });
+      const coverage = covered / totalIdf;
+      const lift = 1 + CATEGORY_LIFT * Math.min(1, affinity.get(this.docCategory[doc]!) ?? 0);
+      candidates.push({ doc, mask, score: score * lift * coverage, coverage });
+    }
+    candidates.sort((a, b) => b.score - a.score || (this.slugs[a.doc]! < this.slugs[b.doc]! ? -1 : 1));
+    const hits = candidates.slice(0, limit).map(({ doc, mask, score, coverage }): NeedHit => {
+      const fieldMask = fieldsOf.get(doc) ?? 0;
+      return {
+        slug: this.slugs[doc]!,
+        score,
+        coverage,
+        fields: NEED_FIELDS.filter((field) => fieldMask & FIELD_BIT[field]),
+        terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.key),
+        capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
+      };
+    });
+    const categories = [...affinity.entries()]
+      .filter(([category]) => this.categorySizes[category]! > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([category, value]) => ({ name: this.categoryNames[category]!, affinity: value }));
+    return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), categories };
+  }
+
+  /** The parts of a need that the index knows: its words and the capabilities they name. */
+  private needUnits(need: string): (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] {
+    const analyzed = analyzeText(need);
+    const terms = new Set(analyzed.terms);
+    // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
+    for (const { term, parts, written } of analyzed.compounds) {
+      if (written || this.postings.get(term)?.written) {
+        terms.add(term);
+        for (const part of parts) terms.delete(part);
+      }
+    }
+    const units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] = [];
+    for (const term of terms) {
+      const postings = this.postings.get(term);
+      if (!postings) continue;
+      units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: 1 });
+    }
+    for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
+      const key = capabilityKey(capability);
+      const postings = this.postings.get(key);
+      if (!postings) continue;
+      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT, evokedBy: stems });
+    }
+    return units.slice(0, MAX_QUERY_UNITS);
+  }
+
+  /** For each unit, the units whose match also covers it: a word is covered by a capability it names. */
+  private coverageMasks(units: (NeedUnit & { evokedBy?: Set<string> })[]): number[] {
+    return units.map((unit, u) => {
+      let mask = 1 << u;
+      if (unit.kind === 'term') {
+        units.forEach((other, o) => {
+          if (other.evokedBy?.has(unit.key)) mask |= 1 << o;
+        });
+      }
+      return mask;
+    });
+  }
+
+  private idf(postings: Postings): number {
+    const df = postings.docs.length;
+    return Math.log(1 + (this.alive - df + 0.5) / (df + 0.5));
+  }
+
+  private post(key: string, doc: number, weight: number, fields: number, written = true): void {
+    let postings = this.postings.get(key);
+    if (!postings) {
+      postings = { written: false, docs: [], weights: [], fields: [] };
+      this.postings.set(key, postings);
+    }
+    postings.written ||= written;
+    postings.docs.push(doc);
+    postings.weights.push(weight);
+    postings.fields.push(fields);
+  }
+
+  private compact(): void {
+    const renumber = new Int32Array(this.slugs.length).fill(-1);
+    const slugs: string[] = [];
+    const lengths: number[] = [];
+    const docCategory: number[] = [];
+    const docCapabilities: (number[] | undefined)[] = [];
+    this.slugs.forEach((slug, doc) => {
+      if (slug === null) return;
+      renumber[doc] = slugs.length;
+      this.docBySlug.set(slug, slugs.length);
+      slugs.push(slug);
+      lengths.push(this.lengths[doc]!);
+      docCategory.push(this.docCategory[doc]!);
+      docCapabilities.push(this.docCapabilities[doc]);
+    });
+    for (const [key, postings] of this.postings) {
+      const kept: Postings = { written: postings.written, docs: [], weights: [], fields: [] };
+      postings.docs.forEach((doc, i) => {
+        if (renumber[doc]! < 0) return;
+        kept.docs.push(renumber[doc]!);
+        kept.weights.push(postings.weights[i]!);
+        kept.fields.push(postings.fields[i]!);
+      });
+      if (kept.docs.length) this.postings.set(key, kept);
+      else this.postings.delete(key);
+    }
+    this.slugs = slugs;
+    this.lengths = lengths;
+    this.docCategory = docCategory;
+    this.docCapabilities = docCapabilities;
+  }
+}
