@@ -3,4 +3,10 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../src/cli/main.ts');
+const { runCli, processIo } = await import('../src/cli/main.ts');
+// A reader that stops early (`| head`) closes the pipe; that is not an error of the command.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+process.exitCode = await runCli(process.argv.slice(2), processIo);

@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
+import { registerEvalCommand } from './commands/eval.ts';
+import { registerImportCommand } from './commands/import.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -12,6 +14,8 @@ export function buildProgram(io: CliIo): Command {
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
     .addHelpText('after', '\nExit codes: 0 success, 1 the command found a problem, 2 bad command line, 3 bad environment (configuration, store, folder).');
   registerCatalogCommands(program, io);
+  registerImportCommand(program, io);
+  registerEvalCommand(program, io);
   registerServeCommand(program, io);
   return program;
 }
@@ -37,10 +41,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-const io: CliIo = {
+/** The real process's output and configuration; tests pass their own. */
+export const processIo: CliIo = {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),
   config: () => loadConfig(),
 };
-
-process.exitCode = await runCli(process.argv.slice(2), io);

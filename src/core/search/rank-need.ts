@@ -45,7 +45,9 @@ export interface RankedNeed {
 /** Below this share of the need matched, a listing is filler, not an answer. */
 export const MIN_COVERAGE = 0.4;
 /** Results far below the best one are dropped: a long tail of weak matches helps nobody. */
-const MIN_RELEVANCE = 0.2;
+const MIN_RELEVANCE = 0.1;
+/** A listing below the best may match less of the need and still be worth showing, marked low confidence. */
+const MIN_HIT_COVERAGE = 0.25;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -83,7 +85,7 @@ function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMat
   let previous = 1;
   for (const hit of result.hits) {
     const entry = catalogue.get(hit.slug);
-    if (!entry || hit.coverage < MIN_COVERAGE) continue;
+    if (!entry || hit.coverage < MIN_HIT_COVERAGE) continue;
     // Never more relevant than a listing ranked above it.
     const relevance = Math.min(previous, round2(hit.coverage * (hit.score / best.score) ** 0.25));
     previous = relevance;

@@ -1,0 +1,113 @@
+import { Option, type Command } from 'commander';
+import { readFile, writeFile } from 'node:fs/promises';
+import { AppError } from '../../core/errors.ts';
+import { parseEvaluationQueries, RANKER_NAMES, runEvaluation, type EvaluationQuery, type EvaluationResult, type RankerName } from '../../core/search/evaluation/run-evaluation.ts';
+import { CliError, EXIT } from '../exit-codes.ts';
+import type { CliIo } from '../io.ts';
+import { readListingsFileForCli } from './import.ts';
+
+const QUERIES_HINT = 'give {"queries": [{"query": "...", "relevant": {"slug": 2}}]}, as in corpus/eval/dev.json';
+
+async function readQueries(file: string): Promise<EvaluationQuery[]> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new CliError(`Cannot read the queries file ${file}: ${(error as Error).message}.`, EXIT.environment);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new CliError(`The queries file ${file} is not valid JSON (${(error as Error).message}); ${QUERIES_HINT}.`, EXIT.usage);
+  }
+  try {
+    return parseEvaluationQueries(value);
+  } catch (error) {
+    if (error instanceof AppError) throw new CliError(`The queries file ${file} is not a relevance set: ${error.message} ${QUERIES_HINT}.`, EXIT.usage);
+    throw error;
+  }
+}
+
+const fixed = (value: number) => value.toFixed(3);
+
+function printSummary(io: CliIo, result: EvaluationResult, verbose: boolean): void {
+  if (verbose) {
+    io.out(`${'nDCG'.padEnd(6)} ${'P@1'.padEnd(3)}  query → top 3`);
+    for (const query of result.queries) {
+      io.out(`${fixed(query.metrics.ndcg10).padEnd(6)} ${String(query.metrics.p1).padEnd(3)}  ${query.query} → ${query.ranking.slice(0, 3).join(', ') || '(nothing)'}`);
+    }
+    io.out('');
+  }
+  io.out(`ranker ${result.ranker}, ${result.queries.length} queries, ${result.listings} listings`);
+  io.out(`nDCG@10    ${fixed(result.means.ndcg10)}`);
+  io.out(`Recall@10  ${fixed(result.means.recall10)}`);
+  io.out(`MRR@10     ${fixed(result.means.mrr10)}`);
+  io.out(`P@1        ${fixed(result.means.p1)}`);
+}
+
+export function registerEvalCommand(program: Command, io: CliIo): void {
+  program
+    .command('eval')
+    .description(
+      'Measure discovery ranking: load a corpus into a fresh temporary store, run each query of a relevance set and print ' +
+        'nDCG@10, Recall@10, MRR@10 and P@1 (means over the queries, as corpus/README.md defines them).',
+    )
+    .requiredOption('--corpus <file>', 'listings JSON file, as for `apidex import` (e.g. ../shared/corpus/listings.json)')
+    .requiredOption('--queries <file>', 'relevance set: {"queries": [{"query", "relevant": {slug: grade 1|2}}]} (e.g. ../shared/corpus/eval/dev.json)')
+    .option('--out <file>', 'write each query\'s top 10 slugs as JSON: {"<query>": ["slug", …]}')
+    .addOption(new Option('--ranker <name>', 'apidex: the discover verb; bm25: the plain MiniSearch BM25 baseline').choices(RANKER_NAMES).default('apidex'))
+    .option('--json', 'print means and per-query results as JSON')
+    .option('--verbose', 'also print one row per query: nDCG@10, P@1, the query and its top 3 slugs')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx apidex eval --corpus ../shared/corpus/listings.json --queries ../shared/corpus/eval/dev.json\n' +
+        '  npx apidex eval --corpus ../shared/corpus/listings.json --queries ../shared/corpus/eval/dev.json --ranker bm25 --out bm25-top10.json',
+    )
+    .action(async (options: { corpus: string; queries: string; out?: string; ranker: RankerName; json?: boolean; verbose?: boolean }) => {
+      const corpus = await readListingsFileForCli(options.corpus);
+      const queries = await readQueries(options.queries);
+
+      // Items the importer could not take are left out of the evaluation; say so, never silently.
+      const failed = corpus.items.filter((item) => item.status === 'failed').length;
+      const skipped = corpus.items.filter((item) => item.status === 'skipped').length;
+      if (failed > 0 || skipped > 0) {
+        io.err(`corpus ${options.corpus}: ${failed + skipped} of ${corpus.items.length} items left out (${failed} failed, ${skipped} skipped); \`apidex import ${options.corpus}\` names each with its reason.`);
+      }
+
+      const result = await runEvaluation({ input: { listings: corpus.listings, queries, ranker: options.ranker } });
+      if (result.judgedSlugsNotInCorpus.length > 0) {
+        const shown = result.judgedSlugsNotInCorpus.slice(0, 10).join(', ');
+        io.err(`${result.judgedSlugsNotInCorpus.length} judged slugs are not in the corpus: ${shown}${result.judgedSlugsNotInCorpus.length > 10 ? ', …' : ''}`);
+      }
+
+      if (options.out) {
+        const top10 = Object.fromEntries(result.queries.map((query) => [query.query, query.ranking]));
+        try {
+          await writeFile(options.out, `${JSON.stringify(top10, null, 2)}\n`);
+        } catch (error) {
+          throw new CliError(`Cannot write ${options.out}: ${(error as Error).message}`, EXIT.environment);
+        }
+      }
+
+      if (options.json) {
+        io.out(
+          JSON.stringify(
+            {
+              ranker: result.ranker,
+              listings: result.listings,
+              queries: result.queries.length,
+              means: result.means,
+              perQuery: result.queries.map((query) => ({ query: query.query, ...query.metrics, top10: query.ranking })),
+              judgedSlugsNotInCorpus: result.judgedSlugsNotInCorpus,
+            },
+            null,
+            2,
+          ),
+        );
+      } else {
+        printSummary(io, result, options.verbose === true);
+        if (options.out) io.out(`top 10 of each query written to ${options.out}`);
+      }
+    });
+}
