@@ -11,6 +11,11 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Check every response against its published schema (APIDEX_VALIDATE_RESPONSES=1). */
   validateResponses: boolean;
+  /**
+   * How often a server polls the store's change feed for listings written by other processes
+   * (another server on the same PostgreSQL, a `catalog sync`); 0 turns polling off.
+   */
+  refreshIntervalMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -23,6 +28,20 @@ function parseFlag(name: string, value: string | undefined): boolean {
   if (value === undefined || value === '' || value === '0' || value === 'false' || value === 'off') return false;
   if (value === '1' || value === 'true' || value === 'on') return true;
   throw new ConfigError(`${name} must be 1, true, on, 0, false or off; got "${value}"`);
+}
+
+/** Polling faster than this only loads the database; slower than an hour is not "fresh". */
+const REFRESH_INTERVAL_BOUNDS = { min: 100, max: 3_600_000, default: 1000 } as const;
+
+function parseRefreshInterval(value: string | undefined): number {
+  if (value === undefined || value === '') return REFRESH_INTERVAL_BOUNDS.default;
+  const ms = Number(value);
+  if (!/^\d+$/.test(value) || (ms !== 0 && (ms < REFRESH_INTERVAL_BOUNDS.min || ms > REFRESH_INTERVAL_BOUNDS.max))) {
+    throw new ConfigError(
+      `APIDEX_REFRESH_INTERVAL_MS must be 0 (no polling) or an integer from ${REFRESH_INTERVAL_BOUNDS.min} to ${REFRESH_INTERVAL_BOUNDS.max} milliseconds; got "${value}"`,
+    );
+  }
+  return ms;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -41,5 +60,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogDir: path.resolve(env.APIDEX_CATALOG_DIR || 'catalog'),
     logLevel,
     validateResponses: parseFlag('APIDEX_VALIDATE_RESPONSES', env.APIDEX_VALIDATE_RESPONSES),
+    refreshIntervalMs: parseRefreshInterval(env.APIDEX_REFRESH_INTERVAL_MS),
   };
 }

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { CatalogueIndex } from './core/catalogue/catalogue-index.ts';
 import { syncListings } from './core/catalogue/sync-listings.ts';
+import { watchCatalogue } from './core/catalogue/watch-catalogue.ts';
 import type { CoreContext } from './core/context.ts';
 import { loadConfig, type Config } from './config.ts';
 import { buildHttpApp, type App } from './http/app.ts';
@@ -53,7 +54,29 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const app = await buildHttpApp({ ctx, logger: { level: config.logLevel }, validateResponses: config.validateResponses });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);
-  return { app, ctx, url, close: async () => { await app.close(); await ctx.store.close(); } };
+  // Listings other processes write (another server on the same database, `apidex catalog sync`)
+  // reach this server's index within about one interval.
+  const watch = watchCatalogue(ctx.catalogue, {
+    intervalMs: config.refreshIntervalMs,
+    // Once per run of failures, then once a minute or so, rather than on every poll of an outage.
+    onError: (error, { consecutiveFailures }) => {
+      if (consecutiveFailures === 1 || consecutiveFailures % 60 === 0) {
+        app.log.error({ err: error }, `catalogue refresh failed (${consecutiveFailures} in a row); still serving the listings already loaded and retrying every ${config.refreshIntervalMs} ms`);
+      }
+    },
+    onRecovered: ({ failures }) => app.log.warn(`catalogue refresh works again after ${failures} failed attempts`),
+  });
+  return {
+    app,
+    ctx,
+    url,
+    close: async () => {
+      // The watch first: a poll still running must finish before the store closes under it.
+      await watch.stop();
+      await app.close();
+      await ctx.store.close();
+    },
+  };
 }
 
 function closeOnSignals(server: RunningServer): void {

@@ -1,6 +1,7 @@
 import { buildHttpApp } from '../../src/http/app.ts';
 import { openCore } from '../../src/main.ts';
 import type { CoreContext } from '../../src/core/context.ts';
+import { watchCatalogue } from '../../src/core/catalogue/watch-catalogue.ts';
 import { createTestDatabase, createTestSqlitePath } from './postgres.ts';
 
 export interface TestServer {
@@ -11,16 +12,25 @@ export interface TestServer {
 
 const quiet = { info: () => {}, warn: () => {} };
 
-/** A real apidex HTTP server on a loopback port over a real store loaded with the default catalogue. */
-export async function startTestServer(databaseUrl: string): Promise<TestServer> {
+/**
+ * A real apidex HTTP server on a loopback port over a real store loaded with the default catalogue.
+ * It does not poll the store unless `refreshIntervalMs` is given: tests that write through
+ * `ctx` call `ctx.catalogue.refresh()` themselves, which is faster and deterministic.
+ */
+export async function startTestServer(databaseUrl: string, { refreshIntervalMs = 0 }: { refreshIntervalMs?: number } = {}): Promise<TestServer> {
   const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet });
   // Every response in the tests is checked against the schema /openapi.json publishes.
   const app = await buildHttpApp({ ctx, validateResponses: true });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const watch = watchCatalogue(ctx.catalogue, {
+    intervalMs: refreshIntervalMs,
+    onError: (error) => console.error('test server: catalogue refresh failed:', error),
+  });
   return {
     baseUrl,
     ctx,
     close: async () => {
+      await watch.stop();
       await app.close();
       await ctx.store.close();
     },
