@@ -84,6 +84,7 @@ export class NeedIndex {
   private alive = 0;
   private scores = new Float64Array(0);
   private matched = new Uint32Array(0);
+  private fieldMasks = new Uint8Array(0);
 
   constructor(vocabularyText = CAPABILITY_VOCABULARY_TEXT) {
     this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
@@ -200,58 +201,82 @@ export class NeedIndex {
     if (this.scores.length < slots) {
       this.scores = new Float64Array(Math.max(slots, this.scores.length * 2, 1024));
       this.matched = new Uint32Array(this.scores.length);
+      this.fieldMasks = new Uint8Array(this.scores.length);
     }
-    const { scores, matched } = this;
+    const { scores, matched, fieldMasks, lengths, docCategory, slugs } = this;
     const touched: number[] = [];
     const averageLength = this.alive ? this.totalLength / this.alive : 1;
-    const categoryHits = units.map(() => new Map<number, number>());
-    const fieldsOf = new Map<number, number>();
+    const categoryCount = this.categoryNames.length;
+    const categoryHits = new Float64Array(units.length * categoryCount);
 
     units.forEach((unit, u) => {
       const postings = this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!;
-      const hitsByCategory = categoryHits[u]!;
-      for (let i = 0; i < postings.docs.length; i += 1) {
-        const doc = postings.docs[i]!;
-        if (this.slugs[doc] === null) continue;
-        const tf = postings.weights[i]!;
-        const norm = K1 * (1 - B + (B * this.lengths[doc]!) / averageLength);
-        if (matched[doc] === 0 && scores[doc] === 0) touched.push(doc);
-        scores[doc]! += unit.weight * unit.idf * ((tf * (K1 + 1)) / (tf + norm));
-        matched[doc]! |= 1 << u;
-        if (unit.kind === 'term') fieldsOf.set(doc, (fieldsOf.get(doc) ?? 0) | postings.fields[i]!);
-        const category = this.docCategory[doc]!;
-        hitsByCategory.set(category, (hitsByCategory.get(category) ?? 0) + 1);
+      const { docs, weights, fields } = postings;
+      const factor = unit.weight * unit.idf * (K1 + 1);
+      const bit = 1 << u;
+      const isTerm = unit.kind === 'term';
+      const hitsOffset = u * categoryCount;
+      for (let i = 0; i < docs.length; i += 1) {
+        const doc = docs[i]!;
+        if (slugs[doc] === null) continue;
+        const tf = weights[i]!;
+        if (matched[doc] === 0) touched.push(doc);
+        scores[doc]! += (factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+        matched[doc]! |= bit;
+        if (isTerm) fieldMasks[doc]! |= fields[i]!;
+        categoryHits[hitsOffset + docCategory[doc]!]! += 1;
       }
     });
 
     const totalIdf = units.reduce((sum, unit) => sum + unit.idf * unit.weight, 0) || 1;
-    const affinity = new Map<number, number>();
-    units.forEach((unit, u) => {
-      for (const [category, hits] of categoryHits[u]!) {
-        const share = hits / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
-        affinity.set(category, (affinity.get(category) ?? 0) + (share * unit.idf * unit.weight) / totalIdf);
-      }
-    });
+    const lift = new Float64Array(categoryCount);
+    for (let category = 0; category < categoryCount; category += 1) {
+      let affinity = 0;
+      units.forEach((unit, u) => {
+        const share = categoryHits[u * categoryCount + category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
+        affinity += (share * unit.idf * unit.weight) / totalIdf;
+      });
+      lift[category] = affinity;
+    }
 
     const coverageMasks = this.coverageMasks(units);
-    const candidates: { doc: number; mask: number; score: number; coverage: number }[] = [];
+    const coverageOf = new Map<number, number>();
+    const coverageFor = (mask: number) => {
+      let coverage = coverageOf.get(mask);
+      if (coverage === undefined) {
+        let covered = 0;
+        units.forEach((unit, u) => {
+          if (mask & coverageMasks[u]!) covered += unit.idf * unit.weight;
+        });
+        coverage = covered / totalIdf;
+        coverageOf.set(mask, coverage);
+      }
+      return coverage;
+    };
+    // The best `limit` candidates, kept sorted; the filter runs only on those that would enter.
+    const candidates: { doc: number; mask: number; fieldMask: number; score: number; coverage: number }[] = [];
+    const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
+      score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
     for (const doc of touched) {
       const mask = matched[doc]!;
-      const score = scores[doc]!;
+      const fieldMask = fieldMasks[doc]!;
+      const coverage = coverageFor(mask);
+      const score = scores[doc]! * (1 + CATEGORY_LIFT * Math.min(1, lift[docCategory[doc]!]!)) * coverage;
       scores[doc] = 0;
       matched[doc] = 0;
-      if (keep && !keep(this.slugs[doc]!)) continue;
-      let covered = 0;
-      units.forEach((unit, u) => {
-        if (mask & coverageMasks[u]!) covered += unit.idf * unit.weight;
-      });
-      const coverage = covered / totalIdf;
-      const lift = 1 + CATEGORY_LIFT * Math.min(1, affinity.get(this.docCategory[doc]!) ?? 0);
-      candidates.push({ doc, mask, score: score * lift * coverage, coverage });
+      fieldMasks[doc] = 0;
+      if (candidates.length === limit && !ranksAbove(score, doc, candidates[limit - 1]!)) continue;
+      if (keep && !keep(slugs[doc]!)) continue;
+      let at = candidates.length;
+      while (at > 0 && ranksAbove(score, doc, candidates[at - 1]!)) at -= 1;
+      candidates.splice(at, 0, { doc, mask, fieldMask, score, coverage });
+      if (candidates.length > limit) candidates.pop();
     }
-    candidates.sort((a, b) => b.score - a.score || (this.slugs[a.doc]! < this.slugs[b.doc]! ? -1 : 1));
-    const hits = candidates.slice(0, limit).map(({ doc, mask, score, coverage }): NeedHit => {
-      const fieldMask = fieldsOf.get(doc) ?? 0;
+    const affinity = new Map<number, number>();
+    lift.forEach((value, category) => {
+      if (value > 0) affinity.set(category, value);
+    });
+    const hits = candidates.map(({ doc, mask, fieldMask, score, coverage }): NeedHit => {
       return {
         slug: this.slugs[doc]!,
         score,
