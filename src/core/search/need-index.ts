@@ -61,6 +61,8 @@ export interface NeedHit {
 export interface NeedSearchResult {
   hits: NeedHit[];
   units: NeedUnit[];
+  /** Words of the need (stemmed) that no listing has and no capability covers; they count against coverage. */
+  unknownTerms: string[];
   /** Categories by how much of the need their listings serve, best first. */
   categories: { name: string; affinity: number }[];
 }
@@ -196,7 +198,7 @@ export class NeedIndex {
   }
 
   search(need: string, { limit, keep }: { limit: number; keep?: (slug: string) => boolean }): NeedSearchResult {
-    const units = this.needUnits(need);
+    const { units, unknown } = this.needUnits(need);
     const slots = this.slugs.length;
     if (this.scores.length < slots) {
       this.scores = new Float64Array(Math.max(slots, this.scores.length * 2, 1024));
@@ -228,13 +230,15 @@ export class NeedIndex {
       }
     });
 
-    const totalIdf = units.reduce((sum, unit) => sum + unit.idf * unit.weight, 0) || 1;
+    const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
+    const knownIdf = units.reduce((sum, unit) => sum + unit.idf * unit.weight, 0);
+    const totalIdf = knownIdf + unknownIdf || 1;
     const lift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) {
       let affinity = 0;
       units.forEach((unit, u) => {
         const share = categoryHits[u * categoryCount + category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
-        affinity += (share * unit.idf * unit.weight) / totalIdf;
+        affinity += (share * unit.idf * unit.weight) / (knownIdf || 1);
       });
       lift[category] = affinity;
     }
@@ -290,11 +294,11 @@ export class NeedIndex {
       .filter(([category]) => this.categorySizes[category]! > 0)
       .sort((a, b) => b[1] - a[1])
       .map(([category, value]) => ({ name: this.categoryNames[category]!, affinity: value }));
-    return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), categories };
+    return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories };
   }
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
-  private needUnits(need: string): (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] {
+  private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
     const analyzed = analyzeText(need);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
@@ -316,7 +320,9 @@ export class NeedIndex {
       if (!postings) continue;
       units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT, evokedBy: stems });
     }
-    return units.slice(0, MAX_QUERY_UNITS);
+    // Words no listing has and no capability covers still belong to the need: no listing serves them.
+    const unknown = [...terms].filter((term) => term.length >= 3 && !this.postings.has(term) && !units.some((unit) => unit.evokedBy?.has(term)));
+    return { units: units.slice(0, MAX_QUERY_UNITS), unknown };
   }
 
   /** For each unit, the units whose match also covers it: a word is covered by a capability it names. */
