@@ -4,6 +4,8 @@ import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, val
 import type { CoreContext } from '../core/context.ts';
 import { addEtags } from './etag.ts';
 import { problemFromError, sendProblem, toProblem } from './problem.ts';
+import { alternativesRoute } from './routes/alternatives.ts';
+import { compareRoute } from './routes/compare.ts';
 import { discoverRoute } from './routes/discover.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { healthRoute } from './routes/health.ts';
@@ -11,6 +13,7 @@ import { listApisRoute } from './routes/list-apis.ts';
 import { listCategoriesRoute } from './routes/list-categories.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
+import { recommendRoute } from './routes/recommend.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -106,7 +109,7 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
     return payload;
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, listCategoriesRoute, discoverRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.ready();

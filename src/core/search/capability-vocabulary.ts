@@ -13,7 +13,7 @@ real-time messaging: real-time, real-time notifications, live notifications, in-
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
-sms messaging: sms, text message, text messages, mms, whatsapp, messaging, otp via sms
+sms messaging: sms, text message, text messages, sms messaging, mms, whatsapp, otp via sms
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access

@@ -1,0 +1,255 @@
+import { z } from 'zod';
+import type { ListingDetail } from '../listings/listing-detail.ts';
+import type { PricingTier } from '../listings/listing.ts';
+import type { CliCriterionKey } from '../scoring/cli-criteria.ts';
+import { foldText } from './text.ts';
+
+type CliRelevance = ListingDetail['cliRelevance'];
+type Quality = ListingDetail['quality'];
+
+/**
+ * Shared wording for recommend, compare and alternatives: how a score reads, how two
+ * listings differ, which capabilities they share. Every sentence is built from the listing's
+ * data, and a missing score is always "unknown" (a 0-to-10 interval), never 0.
+ */
+
+// ─── Scores as intervals ────────────────────────────────────────────────────────────────
+
+/** What is known of a score: an exact value is a one-point interval; unknown is 0..10. */
+export interface ScoreInterval {
+  min: number;
+  max: number;
+  exact: boolean;
+}
+
+const UNKNOWN: ScoreInterval = { min: 0, max: 10, exact: false };
+
+export function cliInterval(cli: CliRelevance): ScoreInterval {
+  if (cli.score !== null) return { min: cli.score, max: cli.score, exact: true };
+  if (cli.range) return { min: cli.range.min, max: cli.range.max, exact: false };
+  return UNKNOWN;
+}
+
+export const qualityInterval = (quality: Quality): ScoreInterval =>
+  quality.score === null ? UNKNOWN : { min: quality.score, max: quality.score, exact: true };
+
+/**
+ * How `a` stands to `b` on one score: ">" or "<" only when it holds whatever the unknown parts
+ * turn out to be, "=" when both are known and equal, "?" when the data cannot say.
+ */
+export type Relation = '>' | '<' | '=' | '?';
+
+export function relate(a: ScoreInterval, b: ScoreInterval): Relation {
+  if (a.min > b.max) return '>';
+  if (a.max < b.min) return '<';
+  if (a.exact && b.exact) return '=';
+  return '?';
+}
+
+/** "8", "5 to 9" or "unknown". */
+export const intervalText = (interval: ScoreInterval): string =>
+  interval.exact ? String(interval.min) : interval === UNKNOWN || (interval.min === 0 && interval.max === 10) ? 'unknown' : `${interval.min} to ${interval.max}`;
+
+// ─── Scores in words ────────────────────────────────────────────────────────────────────
+
+/** "CLI relevance 8/10 (9 of 11 points)", "CLI relevance between 5 and 9 of 10 (3 of 8 criteria assessed)" or "CLI relevance not scored …". */
+export function describeCli(cli: CliRelevance): string {
+  if (cli.status === 'complete') return `CLI relevance ${cli.score}/10 (${cli.raw} of ${cli.max} points, ${cli.wording} for automated workflows)`;
+  if (cli.status === 'partial') return `CLI relevance between ${cli.range!.min} and ${cli.range!.max} of 10 (${cli.assessed} of 8 criteria assessed)`;
+  return 'CLI relevance not scored (none of the 8 criteria assessed; unknown, not 0)';
+}
+
+export function describeQuality(quality: Quality): string {
+  const known = quality.usedInputs.length;
+  const total = known + quality.missingInputs.length;
+  if (quality.score !== null) return `quality ${quality.score}/10 (from ${known} of ${total} inputs)`;
+  return `quality not scored (${known} of ${total} inputs known; unknown, not 0)`;
+}
+
+/** "passes official SDK, env-var authentication and headless/CI use; fails CLI tool" (assessed criteria only). */
+export function describeCriteria(cli: CliRelevance): string {
+  const passed = cli.criteria.filter((c) => c.status === 'passed').map((c) => CRITERION_NAMES[c.key as CliCriterionKey]);
+  const failed = cli.criteria.filter((c) => c.status === 'failed').map((c) => CRITERION_NAMES[c.key as CliCriterionKey]);
+  return [passed.length ? `passes ${listWords(passed)}` : '', failed.length ? `fails ${listWords(failed)}` : ''].filter(Boolean).join('; ');
+}
+
+/** Short names of the criteria for sentences; the full labels travel with the scores. */
+export const CRITERION_NAMES: Record<CliCriterionKey, string> = {
+  officialSdk: 'official SDK',
+  envVarAuth: 'env-var authentication',
+  headless: 'headless/CI use',
+  cliTool: 'CLI tool',
+  jsonResponse: 'JSON responses',
+  curlExamples: 'command-line HTTP examples in the docs',
+  rateLimits: 'rate limits fit for scripts',
+  machineReadablePricing: 'machine-readable pricing',
+};
+
+export const listWords = (words: readonly string[]): string =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+// ─── Pricing ────────────────────────────────────────────────────────────────────────────
+
+/** How much of the listing can be used without paying: 2 all of it, 1 a free tier, 0 nothing. */
+const FREE_LEVEL: Record<PricingTier, number> = { Free: 2, 'Open source': 2, Freemium: 1, 'Usage-based': 0, Paid: 0 };
+
+const TIER_WORDS: Record<PricingTier, string> = {
+  Free: 'completely free',
+  'Open source': 'open source',
+  Freemium: 'free tier',
+  'Usage-based': 'pay per use',
+  Paid: 'paid',
+};
+
+/** Tiers that can be used at no cost: the whole service, or its free tier. */
+export const NO_COST_TIERS: readonly PricingTier[] = ['Free', 'Open source', 'Freemium'];
+
+export function describePricing(tier: PricingTier | null): string {
+  switch (tier) {
+    case null:
+      return 'pricing tier not shown';
+    case 'Freemium':
+      return 'Freemium (a free tier with paid plans for more usage)';
+    case 'Free':
+      return 'Free (completely free to use)';
+    case 'Open source':
+      return 'Open source (free to run yourself)';
+    case 'Usage-based':
+      return 'Usage-based (billed by usage)';
+    case 'Paid':
+      return 'Paid (no free tier)';
+  }
+}
+
+// ─── Capabilities ───────────────────────────────────────────────────────────────────────
+
+/** Words that say what is done to a thing rather than what the thing is; two listings do not share a capability over them. */
+const GENERIC_WORDS = new Set(
+  (
+    'a an the and or of to for in on by with from via into as at ' +
+    'manage managing management get gets getting send sending create list lists search searching filter filtering find ' +
+    'implement handle handling detect detection track tracking publish subscribe make use using run add update delete read write ' +
+    'data info information api service support supports based'
+  ).split(' '),
+);
+
+/** A light stem, enough for phrases of a few words: "countries" → "country", "channels" → "channel". */
+function lightStem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith('s') && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * The content words of a capability phrase, stemmed. Hyphenated and joined words stay whole
+ * ("real-time" → "realtime"), so "real-time" and "realtime" meet and "time zones" does not.
+ */
+export function capabilityKeys(phrase: string): string[] {
+  const words = foldText(phrase)
+    .split(/\s+/)
+    .map((word) => word.replace(/[^\p{L}\p{N}]+/gu, ''))
+    .filter((word) => word.length >= 2 && !GENERIC_WORDS.has(word));
+  return [...new Set(words.map(lightStem))];
+}
+
+export interface CapabilityCounterpart {
+  capability: string;
+  /** Capabilities of the other listing that share a content word with it. */
+  counterparts: string[];
+}
+
+/** Which of `own` capabilities the `other` list covers (by a shared content word), and which it does not. */
+export function matchCapabilities(own: readonly string[], other: readonly string[]): { shared: CapabilityCounterpart[]; onlyOwn: string[] } {
+  const otherKeys = other.map((capability) => ({ capability, keys: new Set(capabilityKeys(capability)) }));
+  const shared: CapabilityCounterpart[] = [];
+  const onlyOwn: string[] = [];
+  for (const capability of own) {
+    const keys = capabilityKeys(capability);
+    const counterparts = otherKeys.filter((o) => keys.some((key) => o.keys.has(key))).map((o) => o.capability);
+    if (counterparts.length) shared.push({ capability, counterparts });
+    else onlyOwn.push(capability);
+  }
+  return { shared, onlyOwn };
+}
+
+// ─── Reviews (seam) ─────────────────────────────────────────────────────────────────────
+
+export const reviewEvidenceSchema = z
+  .object({
+    count: z.number().int().min(1).describe('How many reviews the evidence rests on.'),
+    averageRating: z.number().nullable(),
+    summary: z.string().describe('The evidence in one sentence, e.g. "4 reviews, 3 of them report it worked headless".'),
+  })
+  .meta({ id: 'ReviewEvidence' });
+export type ReviewEvidence = z.infer<typeof reviewEvidenceSchema>;
+
+/**
+ * SEAM: the review evidence for a listing. Reviews are not collected yet, so there is none;
+ * when core/reviews lands, return the count, average rating and what integration reports say
+ * (authWorked, workedHeadless) here. Recommend and compare already put `summary` into their
+ * reasoning when this returns something, and never read "no reviews" as a bad sign.
+ */
+export function reviewEvidenceOf(_slug: string): ReviewEvidence | null {
+  return null;
+}
+
+// ─── Differences between two listings ───────────────────────────────────────────────────
+
+export interface Differences {
+  /** What the candidate does better than the reference, e.g. "higher CLI relevance (9 vs 4)". */
+  better: string[];
+  /** What it does worse, e.g. "paid vs free tier". */
+  worse: string[];
+  /** What cannot be compared because a value is missing, e.g. "quality not scored". */
+  unknown: string[];
+}
+
+export const differencesSchema = z
+  .object({
+    better: z.array(z.string()).describe('What it does better, e.g. "higher CLI relevance (9 vs 4)", "free tier vs paid".'),
+    worse: z.array(z.string()).describe('What it does worse, e.g. "lower quality (3 vs 7)".'),
+    unknown: z.array(z.string()).describe('What cannot be compared because a value is missing, e.g. "quality not scored"; never counted as worse.'),
+  })
+  .meta({ id: 'Differences' });
+
+function scoreDifference(name: string, candidate: ScoreInterval, reference: ScoreInterval, referenceName: string, out: Differences): void {
+  const relation = relate(candidate, reference);
+  const pair = `(${intervalText(candidate)} vs ${intervalText(reference)})`;
+  if (relation === '>') out.better.push(`higher ${name} ${pair}`);
+  else if (relation === '<') out.worse.push(`lower ${name} ${pair}`);
+  else if (relation === '?') {
+    if (intervalText(candidate) === 'unknown') out.unknown.push(`${name} not scored`);
+    else if (!candidate.exact) out.unknown.push(`${name} only partly assessed (${intervalText(candidate)} vs ${intervalText(reference)})`);
+    else if (intervalText(reference) === 'unknown') out.unknown.push(`${name} of ${referenceName} not scored, so ${candidate.min} cannot be compared`);
+    else out.unknown.push(`${name} of ${referenceName} only partly assessed (${candidate.min} vs ${intervalText(reference)})`);
+  }
+}
+
+/** How `candidate` differs from `reference`, in short phrases from the candidate's side. */
+export function explainDifferences(candidate: ListingDetail, reference: ListingDetail): Differences {
+  const out: Differences = { better: [], worse: [], unknown: [] };
+  scoreDifference('CLI relevance', cliInterval(candidate.cliRelevance), cliInterval(reference.cliRelevance), reference.name, out);
+
+  // Criteria both sides assessed and that came out differently; a criterion not assessed on either side is not a difference.
+  const referenceStatus = new Map(reference.cliRelevance.criteria.map((c) => [c.key, c.status]));
+  for (const criterion of candidate.cliRelevance.criteria) {
+    const theirs = referenceStatus.get(criterion.key);
+    const name = CRITERION_NAMES[criterion.key as CliCriterionKey];
+    if (criterion.status === 'passed' && theirs === 'failed') out.better.push(`passes ${name} (${reference.name} fails it)`);
+    if (criterion.status === 'failed' && theirs === 'passed') out.worse.push(`fails ${name} (${reference.name} passes it)`);
+  }
+
+  scoreDifference('quality', qualityInterval(candidate.quality), qualityInterval(reference.quality), reference.name, out);
+
+  const [mine, theirs] = [candidate.pricingTier, reference.pricingTier];
+  if (mine === null) out.unknown.push('pricing tier not shown');
+  else if (theirs === null) out.unknown.push(`pricing tier of ${reference.name} not shown`);
+  else if (FREE_LEVEL[mine] > FREE_LEVEL[theirs]) out.better.push(`${TIER_WORDS[mine]} vs ${TIER_WORDS[theirs]}`);
+  else if (FREE_LEVEL[mine] < FREE_LEVEL[theirs]) out.worse.push(`${TIER_WORDS[mine]} vs ${TIER_WORDS[theirs]}`);
+
+  const extra = matchCapabilities(candidate.capabilities, reference.capabilities).onlyOwn;
+  const missing = matchCapabilities(reference.capabilities, candidate.capabilities).onlyOwn;
+  if (extra.length) out.better.push(`also lists ${listWords(extra)}`);
+  if (missing.length) out.worse.push(`does not list ${listWords(missing)}`);
+  return out;
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import type { CoreContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { getListing, getListingInputSchema } from '../listings/get-listing.ts';
+import { listingSummarySchema } from '../listings/listing-detail.ts';
+import { boundedInt, parameters, parseInput } from '../params.ts';
+import { matchedOnSchema } from './discover-listings.ts';
+import { differencesSchema, explainDifferences, listWords, matchCapabilities } from './explain-differences.ts';
+import { rankNeed, type NeedMatch } from './rank-need.ts';
+
+/**
+ * Listings that serve the same capabilities as a given one, ranked by how much of what that
+ * listing does they serve (each of its capabilities, and its description with its subcategory,
+ * ranked as a need of its own), each with what it does better or worse than the listing.
+ */
+
+/** Needs ranked per listing at most: its first 19 capabilities and its description. */
+const MAX_NEEDS = 20;
+
+export const findAlternativesParamsSchema = getListingInputSchema;
+
+export const findAlternativesQuerySchema = parameters({
+  limit: boundedInt('limit', 1, 20).default(5).describe('Most alternatives to return, 1 to 20 (default 5).'),
+});
+
+export const findAlternativesInputSchema = z.object({ ...findAlternativesParamsSchema.shape, ...findAlternativesQuerySchema.shape });
+export type FindAlternativesInput = z.input<typeof findAlternativesInputSchema>;
+
+export const alternativeItemSchema = listingSummarySchema
+  .extend({
+    relevance: z.number().min(0).max(1).describe("How much of what the listing does it serves, 0..1: the mean of its relevance to each of the listing's capabilities and to its description."),
+    confidence: z.enum(['high', 'medium', 'low']).describe('high from a relevance of 0.6, medium from 0.3.'),
+    matchedOn: matchedOnSchema,
+    sharedCapabilities: z
+      .array(z.object({ capability: z.string(), counterparts: z.array(z.string()) }))
+      .describe("The listing's capabilities that it serves, each with its own capabilities that share a word with it (empty when the match is through the need vocabulary or the text)."),
+    ...differencesSchema.shape,
+    summary: z.string().describe('The differences in one sentence.'),
+  })
+  .meta({ id: 'AlternativeItem' });
+export type AlternativeItem = z.infer<typeof alternativeItemSchema>;
+
+export const alternativesResultSchema = z
+  .object({
+    items: z.array(alternativeItemSchema),
+    message: z.string().optional().describe('Present when there are no alternatives: why.'),
+  })
+  .meta({ id: 'Alternatives' });
+export type AlternativesResult = z.infer<typeof alternativesResultSchema>;
+
+/**
+ * The needs a listing describes, one per capability, then its description (with its
+ * subcategory). Ranked one by one rather than as one long text: a ranker that measures how
+ * much of a need a listing covers (as the need engine does) finds no other listing covering
+ * all of a listing's text, while "serves the same capabilities" is a question per capability.
+ */
+export function needsOf(entry: IndexedListing): string[] {
+  const { capabilities, description, subcategory } = entry.listing;
+  return [...capabilities.slice(0, MAX_NEEDS - 1), [description, subcategory].filter(Boolean).join('. ')];
+}
+
+/** Matches looked at per need, per alternative wanted. */
+const OVERSAMPLE = 4;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+interface Alternative {
+  entry: IndexedListing;
+  relevance: number;
+  confidence: NeedMatch['confidence'];
+  matchedOn: NeedMatch['matchedOn'];
+  /** The listing's capabilities it serves, with its own wording of each where a word is shared. */
+  shared: { capability: string; counterparts: string[] }[];
+}
+
+const union = (lists: string[][]) => [...new Set(lists.flat())];
+
+/**
+ * Ranks listings by the share of the listing's needs they serve: relevance is the mean, over
+ * its needs, of each match's relevance (0 where a need did not match). A listing counts as an
+ * alternative only if it serves at least one capability that is not a low-confidence match, or
+ * shares a content word with one ("detect presence" and "presence tracking").
+ */
+function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limit: number): Alternative[] {
+  const needs = needsOf(entry);
+  const capabilityNeeds = needs.length - 1;
+  const exclude = new Set([entry.slug]);
+  const found = new Map<string, { entry: IndexedListing; matches: NeedMatch[]; served: Set<number> }>();
+  needs.forEach((need, n) => {
+    for (const match of rankNeed(catalogue, need, { exclude, limit: limit * OVERSAMPLE + 10 })) {
+      const seen = found.get(match.entry.slug) ?? { entry: match.entry, matches: [], served: new Set<number>() };
+      seen.matches.push(match);
+      if (n < capabilityNeeds && match.confidence !== 'low') seen.served.add(n);
+      found.set(match.entry.slug, seen);
+    }
+  });
+  const alternatives: Alternative[] = [];
+  for (const { entry: other, matches, served } of found.values()) {
+    const overlap = matchCapabilities(entry.listing.capabilities, other.listing.capabilities).shared;
+    const byWord = new Map(overlap.map((o) => [o.capability, o.counterparts]));
+    const shared = entry.listing.capabilities
+      .filter((capability, i) => served.has(i) || byWord.has(capability))
+      .map((capability) => ({ capability, counterparts: byWord.get(capability) ?? [] }));
+    // A listing with no capabilities can only be matched on its description.
+    if (shared.length === 0 && capabilityNeeds > 0) continue;
+    const relevance = round2(matches.reduce((sum, m) => sum + m.relevance, 0) / needs.length);
+    alternatives.push({
+      entry: other,
+      relevance,
+      confidence: relevance >= 0.6 ? 'high' : relevance >= 0.3 ? 'medium' : 'low',
+      matchedOn: {
+        fields: union(matches.map((m) => m.matchedOn.fields)),
+        terms: union(matches.map((m) => m.matchedOn.terms)),
+        capabilities: union(matches.map((m) => m.matchedOn.capabilities)),
+      },
+      shared,
+    });
+  }
+  return alternatives
+    .sort((a, b) => b.relevance - a.relevance || b.shared.length - a.shared.length || (a.entry.foldedName < b.entry.foldedName ? -1 : 1))
+    .slice(0, limit);
+}
+
+export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input: FindAlternativesInput }): Promise<AlternativesResult> {
+  const { slug, limit } = parseInput(findAlternativesInputSchema, input);
+  const entry = ctx.catalogue.get(slug);
+  if (!entry) {
+    await getListing({ ctx, input: { slug } }); // throws not_found with close matches, worded as for GET /api/apis/{slug}
+    throw new AppError('internal', `The listing "${slug}" vanished while it was read.`);
+  }
+  const reference = detailOf(entry);
+  const items = rankAlternatives(ctx.catalogue, entry, limit).map((alternative): AlternativeItem => {
+    const differences = explainDifferences(detailOf(alternative.entry), reference);
+    const parts = [
+      differences.better.length ? `better: ${differences.better.join('; ')}` : '',
+      differences.worse.length ? `worse: ${differences.worse.join('; ')}` : '',
+      differences.unknown.length ? `not comparable: ${differences.unknown.join('; ')}` : '',
+    ].filter(Boolean);
+    return {
+      ...summaryOf(alternative.entry),
+      relevance: alternative.relevance,
+      confidence: alternative.confidence,
+      matchedOn: alternative.matchedOn,
+      sharedCapabilities: alternative.shared,
+      ...differences,
+      summary: `${alternative.entry.listing.name} against ${reference.name}: ${parts.length ? parts.join('. ') : 'no difference shows in the data'}.`,
+    };
+  });
+  if (items.length === 0) {
+    return { items, message: `No other listing serves what ${reference.name} does (${listWords(reference.capabilities) || reference.description}).` };
+  }
+  return { items };
+}
+
+/**
+ * An FAQ answer for "What are the alternatives to X?", for a surface that has the catalogue
+ * at hand (the listing FAQ itself is built from the listing alone).
+ */
+export function alternativesFaqAnswer(catalogue: CatalogueIndex, entry: IndexedListing, limit = 3): string {
+  const found = rankAlternatives(catalogue, entry, limit);
+  if (!found.length) return `The directory lists no other API that shares a capability with ${entry.listing.name}.`;
+  const names = found.map(({ entry: other, shared }) => `${other.listing.name} (${shared.length ? `serves ${listWords(shared.map((s) => s.capability))}` : 'serves the same need'})`);
+  return `Listings that serve the same capabilities: ${listWords(names)}. See /api/apis/${entry.slug}/alternatives for what each does better or worse.`;
+}

@@ -1,0 +1,370 @@
+import { z } from 'zod';
+import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { CoreContext } from '../context.ts';
+import { listingSummarySchema, type ListingDetail } from '../listings/listing-detail.ts';
+import { booleanParam, optionalText, parameters, parseInput } from '../params.ts';
+import { matchedOnSchema, needFilter, needFilterShape, type NeedFilters } from './discover-listings.ts';
+import {
+  cliInterval,
+  CRITERION_NAMES,
+  describeCli,
+  describeCriteria,
+  describePricing,
+  describeQuality,
+  explainDifferences,
+  intervalText,
+  listWords,
+  NO_COST_TIERS,
+  qualityInterval,
+  relate,
+  reviewEvidenceOf,
+  reviewEvidenceSchema,
+  type ScoreInterval,
+} from './explain-differences.ts';
+import { rankNeed, type NeedMatch } from './rank-need.ts';
+import { foldText, slugify } from './text.ts';
+
+/**
+ * One pick and a runner-up for a task, in any category, with the reasons in words.
+ *
+ * The rule (documented in the OpenAPI description too):
+ * 1. Rank the listings that pass the constraints by how well they serve the task (rankNeed).
+ * 2. The relevance band is every match within RELEVANCE_BAND of the best relevance, among the
+ *    first CANDIDATES matches. Outside the band relevance alone decides.
+ * 3. Inside the band scores break the tie, in this order: CLI relevance, then quality. A
+ *    listing drops out only when another is surely higher, whatever the unknown parts turn out
+ *    to be; a missing score is an interval from 0 to 10 ("unknown"), never 0, so an unscored
+ *    listing neither wins nor loses a tie-break for being unscored.
+ * 4. Then the higher relevance, then the name.
+ * The runner-up is the pick of what is left, by the same rule.
+ */
+
+export const RELEVANCE_BAND = 0.1;
+export const CANDIDATES = 10;
+/** How many serving listings the "nothing fits" message looks at to say which constraint is to blame. */
+const DIAGNOSE_LIMIT = 200;
+
+const TASK_EXAMPLE = 'send+real-time+notifications+to+browser+clients';
+
+export const recommendListingInputSchema = parameters({
+  task: optionalText('task', 300).describe('The task, in your own words, e.g. "send real-time notifications to browser clients". Words may be joined with plus signs.'),
+  q: optionalText('q', 300).describe('Alias of task.'),
+  ...needFilterShape,
+  free: booleanParam('free')
+    .optional()
+    .describe('true: only listings usable at no cost: Free, Open source, or Freemium (within its free tier). Use pricing=free for completely free ones only.'),
+}).superRefine((input, ctx) => {
+  if (input.task === undefined && input.q === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['task'], message: `task is required: describe the task, e.g. task=${TASK_EXAMPLE} (q is accepted as an alias)` });
+  } else if (input.task !== undefined && input.q !== undefined && input.task !== input.q) {
+    ctx.addIssue({ code: 'custom', path: ['q'], message: 'q is an alias of task and differs from it; give the task once, as task or as q' });
+  }
+});
+export type RecommendListingInput = z.input<typeof recommendListingInputSchema>;
+
+export const recommendationPickSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    reasoning: z.string().describe('Why this listing, in sentences built from its data: what it matched, both scores and their parts, pricing, review evidence, and how the rule chose it.'),
+    reasons: z.array(z.string()).describe('The same reasoning, one point per entry.'),
+    relevance: z.number().min(0).max(1),
+    confidence: z.enum(['high', 'medium', 'low']),
+    matchedOn: matchedOnSchema,
+    matchedCapabilities: z.array(z.string()).describe("The listing's own capabilities that the task's words touched."),
+    decidedBy: z
+      .enum(['only-match', 'relevance', 'cli-relevance', 'quality', 'name'])
+      .describe('What set it apart from the rest of its relevance band: relevance alone, a surely higher CLI relevance or quality, or (all else equal or unknown) the name.'),
+    reviews: reviewEvidenceSchema.nullable().describe('Review evidence; null while there is none (reviews are not collected yet).'),
+    listing: listingSummarySchema,
+  })
+  .meta({ id: 'RecommendationPick' });
+export type RecommendationPick = z.infer<typeof recommendationPickSchema>;
+
+export const recommendResultSchema = z
+  .object({
+    recommendation: recommendationPickSchema.nullable().describe('The pick; null when nothing serves the task under the constraints (see message).'),
+    runnerUp: recommendationPickSchema.nullable().describe('The second choice; null when only one listing fits.'),
+    message: z.string().optional().describe('Why there is no recommendation or no runner-up, or a warning that the best match is weak.'),
+  })
+  .meta({ id: 'Recommendation' });
+export type RecommendResult = z.infer<typeof recommendResultSchema>;
+
+type Query = z.output<typeof recommendListingInputSchema>;
+
+interface Candidate {
+  match: NeedMatch;
+  detail: ListingDetail;
+  cli: ScoreInterval;
+  quality: ScoreInterval;
+}
+
+type DecidedBy = RecommendationPick['decidedBy'];
+
+interface Choice {
+  chosen: Candidate;
+  decidedBy: DecidedBy;
+  /** The listings it was weighed against at the step that decided (empty for only-match). */
+  contenders: Candidate[];
+  /** The best listing outside its relevance band, if any. */
+  nextOutside: Candidate | undefined;
+}
+
+const byRelevanceThenName = (a: Candidate, b: Candidate) =>
+  b.match.relevance - a.match.relevance || (a.detail.name < b.detail.name ? -1 : a.detail.name > b.detail.name ? 1 : a.detail.slug < b.detail.slug ? -1 : 1);
+
+/** Those of `pool` that no other member is surely above on the given score. */
+const undominated = (pool: Candidate[], score: (c: Candidate) => ScoreInterval) =>
+  pool.filter((c) => !pool.some((other) => other !== c && relate(score(other), score(c)) === '>'));
+
+/** Picks from the band by the documented rule. */
+function chooseFromBand(band: Candidate[]): Pick<Choice, 'chosen' | 'decidedBy' | 'contenders'> {
+  if (band.length === 1) return { chosen: band[0]!, decidedBy: 'only-match', contenders: [] };
+  const afterCli = undominated(band, (c) => c.cli);
+  if (afterCli.length === 1) return { chosen: afterCli[0]!, decidedBy: 'cli-relevance', contenders: band.filter((c) => c !== afterCli[0]) };
+  const afterQuality = undominated(afterCli, (c) => c.quality);
+  if (afterQuality.length === 1) return { chosen: afterQuality[0]!, decidedBy: 'quality', contenders: afterCli.filter((c) => c !== afterQuality[0]) };
+  const [chosen, ...rest] = [...afterQuality].sort(byRelevanceThenName) as [Candidate, ...Candidate[]];
+  const tied = rest.filter((c) => c.match.relevance === chosen.match.relevance);
+  return tied.length ? { chosen, decidedBy: 'name', contenders: tied } : { chosen, decidedBy: 'relevance', contenders: rest };
+}
+
+/** The first two choices: the rule on the band, then the same rule on what is left. */
+function firstTwo(candidates: Candidate[]): Choice[] {
+  const choices: Choice[] = [];
+  let pool = [...candidates].sort(byRelevanceThenName);
+  while (choices.length < 2 && pool.length > 0) {
+    const best = pool[0]!.match.relevance;
+    const inBand = (c: Candidate) => c.match.relevance >= best - RELEVANCE_BAND - 1e-9;
+    const choice = chooseFromBand(pool.filter(inBand));
+    choices.push({ ...choice, nextOutside: pool.find((c) => !inBand(c)) });
+    pool = pool.filter((c) => c !== choice.chosen);
+  }
+  return choices;
+}
+
+/** The listing's capabilities that share a word with the terms the task matched on. */
+function touchedCapabilities(entry: IndexedListing, match: NeedMatch): string[] {
+  const terms = match.matchedOn.terms.map((term) => foldText(term)).filter((term) => term.length >= 3);
+  return entry.listing.capabilities.filter((capability) => {
+    const words = foldText(capability).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
+    return words.some((word) => terms.some((term) => word.startsWith(term) || term.startsWith(word)));
+  });
+}
+
+const relevanceText = (value: number) => value.toFixed(2);
+
+const namesOf = (cs: Candidate[]) => listWords(cs.slice(0, 3).map((c) => c.detail.name)) + (cs.length > 3 ? ` and ${cs.length - 3} more` : '');
+const valuesOf = (cs: Candidate[], value: (c: Candidate) => string) => cs.map(value).join(', ');
+
+function decisionSentence({ chosen, decidedBy, contenders, nextOutside }: Choice, rank: 'pick' | 'runner-up', pickName: string | undefined, constrained: boolean): string {
+  const prefix = rank === 'pick' ? 'Chosen' : 'Runner-up';
+  const under = constrained ? ' under the given constraints' : '';
+  const band = `within ${RELEVANCE_BAND} of the best relevance`;
+  const be = contenders.length === 1 ? 'is' : 'are';
+  const cli = (c: Candidate) => intervalText(c.cli);
+  const quality = (c: Candidate) => intervalText(c.quality);
+  const relevance = (c: Candidate) => relevanceText(c.match.relevance);
+  switch (decidedBy) {
+    case 'only-match': {
+      const outside = nextOutside
+        ? `the next match, ${nextOutside.detail.name}, is at ${relevance(nextOutside)}, outside the ${RELEVANCE_BAND} relevance band, so scores did not come into it`
+        : '';
+      if (rank === 'runner-up') return `Runner-up as the best of the rest once ${pickName} was chosen${outside ? `; ${outside}` : ''}.`;
+      return outside ? `${prefix} on relevance: ${outside}.` : `${prefix} as the only listing that serves the task${under}.`;
+    }
+    case 'cli-relevance':
+      return `${prefix} on CLI relevance: ${namesOf(contenders)} ${be} ${band} too, and it is surely higher on CLI relevance (${cli(chosen)} vs ${valuesOf(contenders, cli)}).`;
+    case 'quality':
+      return `${prefix} on quality: ${namesOf(contenders)} ${be} ${band} too; CLI relevance did not separate them (${cli(chosen)} vs ${valuesOf(contenders, cli)}), quality did (${quality(chosen)} vs ${valuesOf(contenders, quality)}).`;
+    case 'relevance':
+      return `${prefix} on relevance: ${namesOf(contenders)} ${be} ${band} too, but no score surely separates them (CLI relevance ${cli(chosen)} vs ${valuesOf(contenders, cli)}; quality ${quality(chosen)} vs ${valuesOf(contenders, quality)}; an unknown score is unknown, not 0), so the higher relevance decided (${relevance(chosen)} vs ${valuesOf(contenders, relevance)}).`;
+    case 'name':
+      return `${prefix} by name order: it ties with ${namesOf(contenders)} on relevance, and no known score separates them.`;
+  }
+}
+
+function toPick(choice: Choice, rank: 'pick' | 'runner-up', task: string, versus: Candidate | undefined, constraints: Constraint[]): RecommendationPick {
+  const { chosen } = choice;
+  const { match, detail } = chosen;
+  const capabilities = touchedCapabilities(match.entry, match);
+  const matched = [
+    match.matchedOn.capabilities.length ? `capabilities ${listWords(match.matchedOn.capabilities.map((c) => `"${c}"`))}` : '',
+    capabilities.length ? `its listed ${capabilities.length === 1 ? 'capability' : 'capabilities'} ${listWords(capabilities.map((c) => `"${c}"`))}` : '',
+    !capabilities.length && match.matchedOn.fields.length ? `its ${listWords(match.matchedOn.fields)}` : '',
+  ].filter(Boolean);
+  const criteria = describeCriteria(detail.cliRelevance);
+  const reviews = reviewEvidenceOf(detail.slug);
+  const reasons = [
+    `${detail.name} serves "${task}" with relevance ${relevanceText(match.relevance)} (${match.confidence} confidence)${matched.length ? `, matching ${listWords(matched)}` : ''}.`,
+    `${capitalise(describeCli(detail.cliRelevance))}${criteria ? `: ${criteria}` : ''}.`,
+    `${capitalise(describeQuality(detail.quality))}.`,
+    `Pricing: ${describePricing(detail.pricingTier)}.`,
+    ...(reviews ? [`Reviews: ${reviews.summary}.`] : []),
+    ...(constraints.length ? [`Meets every constraint: it ${constraints.map((c) => c.passes).join('; ')}.`] : []),
+    decisionSentence(choice, rank, rank === 'runner-up' ? versus?.detail.name : undefined, constraints.length > 0),
+  ];
+  if (versus) {
+    const differences = explainDifferences(detail, versus.detail);
+    const parts = [
+      differences.better.length ? `better: ${differences.better.join('; ')}` : '',
+      differences.worse.length ? `worse: ${differences.worse.join('; ')}` : '',
+      differences.unknown.length ? `cannot compare: ${differences.unknown.join('; ')}` : '',
+    ].filter(Boolean);
+    if (parts.length) reasons.push(`Against ${versus.detail.name}, ${parts.join('. ')}.`);
+  }
+  return {
+    slug: detail.slug,
+    name: detail.name,
+    reasoning: reasons.join(' '),
+    reasons,
+    relevance: match.relevance,
+    confidence: match.confidence,
+    matchedOn: match.matchedOn,
+    matchedCapabilities: capabilities,
+    decidedBy: choice.decidedBy,
+    reviews,
+    listing: summaryOf(match.entry),
+  };
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+interface Constraint {
+  /** As a query parameter, e.g. "headless=true". */
+  parameter: string;
+  /** What passing means, after "none": "passes headless/CI use". */
+  passes: string;
+  /** The same for one listing, after "it": "does not pass headless/CI use". */
+  doesNotPass: string;
+  test: (entry: IndexedListing) => boolean;
+  /** Listings that fail the constraint only because a value is not known. */
+  unknown: (entry: IndexedListing) => boolean;
+  /** Why those fail, for a count of them: "are not assessed for it, which is not a fail". */
+  unknownWords: (count: number) => string;
+}
+
+const verb = (count: number, singular: string, plural: string) => (count === 1 ? singular : plural);
+
+function activeConstraints(query: Query): Constraint[] {
+  const constraints: Constraint[] = [];
+  const noPricing = (n: number) => `${verb(n, 'shows', 'show')} no pricing tier`;
+  if (query.category !== undefined) {
+    constraints.push({
+      parameter: `category=${query.category}`,
+      passes: `is in the category "${query.category}"`,
+      doesNotPass: `is not in the category "${query.category}"`,
+      test: needFilter({ category: query.category }),
+      unknown: () => false,
+      unknownWords: () => '',
+    });
+  }
+  if (query.pricing !== undefined) {
+    constraints.push({
+      parameter: `pricing=${slugify(query.pricing)}`,
+      passes: `is on the ${query.pricing} tier`,
+      doesNotPass: `is not on the ${query.pricing} tier`,
+      test: needFilter({ pricing: query.pricing }),
+      unknown: (entry) => entry.pricingTier === null,
+      unknownWords: noPricing,
+    });
+  }
+  if (query.free === true) {
+    const tiers = `${listWords(NO_COST_TIERS.map(String))} tier`;
+    constraints.push({
+      parameter: 'free=true',
+      passes: `can be used at no cost (${tiers})`,
+      doesNotPass: `cannot be used at no cost (${tiers})`,
+      test: (entry) => entry.pricingTier !== null && NO_COST_TIERS.includes(entry.pricingTier),
+      unknown: (entry) => entry.pricingTier === null,
+      unknownWords: noPricing,
+    });
+  }
+  if (query.minCliScore !== undefined) {
+    const min = query.minCliScore;
+    constraints.push({
+      parameter: `minCliScore=${min}`,
+      passes: `has a CLI relevance of at least ${min}`,
+      doesNotPass: `does not have a CLI relevance of at least ${min}`,
+      test: needFilter({ minCliScore: min }),
+      // Not fully scored, and the unassessed criteria could still lift it to the minimum.
+      unknown: (entry) => entry.cliScore === null && cliInterval(detailOf(entry).cliRelevance).max >= min,
+      unknownWords: (n) => `${verb(n, 'is', 'are')} not fully scored for CLI relevance, which is unknown, not 0`,
+    });
+  }
+  for (const key of ['envVarAuth', 'headless'] as const) {
+    if (query[key] !== true) continue;
+    constraints.push({
+      parameter: `${key}=true`,
+      passes: `passes ${CRITERION_NAMES[key]}`,
+      doesNotPass: `does not pass ${CRITERION_NAMES[key]}`,
+      test: needFilter({ [key]: true }),
+      unknown: (entry) => (entry.listing.cliCriteria[key]?.status ?? 'not_assessed') === 'not_assessed',
+      unknownWords: (n) => `${verb(n, 'is', 'are')} not assessed for ${CRITERION_NAMES[key]}, which is not a fail`,
+    });
+  }
+  return constraints;
+}
+
+/** Why nothing fits: how many listings serve the task at all, and which constraint shuts them out. */
+function explainNoFit(ctx: CoreContext, task: string, constraints: Constraint[]): string {
+  const served = rankNeed(ctx.catalogue, task, { limit: DIAGNOSE_LIMIT });
+  if (served.length === 0 || constraints.length === 0) {
+    return `No listing serves "${task}". Try other words for the task, or browse the categories at /api/categories.`;
+  }
+  const more = served.length >= DIAGNOSE_LIMIT;
+  const one = served.length === 1;
+  const count = `${served.length}${more ? ' or more' : ''} listing${one ? '' : 's'} ${one ? 'serves' : 'serve'} this task`;
+  const unknownNote = (constraint: Constraint, failing: NeedMatch[]) => {
+    const unknown = failing.filter((m) => constraint.unknown(m.entry)).length;
+    if (!unknown) return '';
+    const who = unknown === failing.length ? verb(unknown, 'it', `all ${unknown}`) : `${unknown} of them`;
+    return ` (${who} ${constraint.unknownWords(unknown)})`;
+  };
+  const failingOf = (constraint: Constraint) => served.filter((m) => !constraint.test(m.entry));
+  if (constraints.length === 1) {
+    const [only] = constraints as [Constraint];
+    const clause = one ? `it ${only.doesNotPass}` : `none ${only.passes}`;
+    return `${count} but ${clause}${unknownNote(only, failingOf(only))}; drop ${only.parameter} to see ${one ? 'it' : 'them'}.`;
+  }
+  const fails = constraints
+    .map((constraint) => ({ constraint, failing: failingOf(constraint) }))
+    .filter((f) => f.failing.length > 0)
+    .map((f) => `${f.failing.length} ${verb(f.failing.length, 'fails', 'fail')} ${f.constraint.parameter}${unknownNote(f.constraint, f.failing)}`);
+  const freeing = constraints
+    .map((dropped) => ({ dropped, count: served.filter((m) => constraints.every((c) => c === dropped || c.test(m.entry))).length }))
+    .filter((d) => d.count > 0)
+    .map((d) => `dropping ${d.dropped.parameter} would let ${d.count} through`);
+  const advice = freeing.length ? `${capitalise(freeing.join('; '))}.` : 'No single constraint is to blame; drop more than one.';
+  return `${count} but ${one ? 'it does not pass' : 'none passes'} every constraint: ${fails.join(', ')}. ${advice}`;
+}
+
+/** One pick and a runner-up for a task, by the rule above; never a pick that fails a constraint. */
+export async function recommendListing({ ctx, input }: { ctx: CoreContext; input: RecommendListingInput }): Promise<RecommendResult> {
+  const query = parseInput(recommendListingInputSchema, input);
+  const task = (query.task ?? query.q)!;
+  const constraints = activeConstraints(query);
+  const keep = (entry: IndexedListing) => constraints.every((c) => c.test(entry));
+  const matches = rankNeed(ctx.catalogue, task, { keep, limit: CANDIDATES });
+  if (matches.length === 0) {
+    return { recommendation: null, runnerUp: null, message: explainNoFit(ctx, task, constraints) };
+  }
+  const candidates: Candidate[] = matches.map((match) => {
+    const detail = detailOf(match.entry);
+    return { match, detail, cli: cliInterval(detail.cliRelevance), quality: qualityInterval(detail.quality) };
+  });
+  const [pick, second] = firstTwo(candidates) as [Choice, Choice | undefined];
+  const result: RecommendResult = {
+    recommendation: toPick(pick, 'pick', task, second?.chosen, constraints),
+    runnerUp: second ? toPick(second, 'runner-up', task, pick.chosen, constraints) : null,
+  };
+  const notes: string[] = [];
+  if (pick.chosen.match.confidence === 'low') {
+    notes.push(`The best match is weak (relevance ${relevanceText(pick.chosen.match.relevance)}, low confidence); check that ${pick.chosen.detail.name} really serves "${task}".`);
+  }
+  if (!second) {
+    notes.push(`No runner-up: ${pick.chosen.detail.name} is the only listing that serves this task${constraints.length ? ' under the given constraints' : ''}.`);
+  }
+  if (notes.length) result.message = notes.join(' ');
+  return result;
+}
