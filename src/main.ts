@@ -28,7 +28,9 @@ export async function openCore(
 ): Promise<CoreContext> {
   const store = await openStore(config.databaseUrl);
   try {
+    const started = performance.now();
     const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store) };
+    log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
       const folder = await readCatalogFolder(config.catalogDir);
       for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
