@@ -94,6 +94,14 @@ describe.each(STORE_KINDS)('discover on $kind', ({ databaseUrl }) => {
     expect(body.items[0].matchedOn.terms).toEqual(expect.arrayContaining(['meteo', 'forecast']));
   });
 
+  it('never answers from before a catalogue change: the same need asked again sees the new listing', async () => {
+    const need = '/api/discover?q=quokka+census+counts';
+    expect((await json(need)).body.items).toEqual([]);
+    await server.ctx.store.saveListings([listing({ slug: 'quokka-census', description: 'Quokka census counts by island' })]);
+    await server.ctx.catalogue.refresh();
+    expect(slugs((await json(need)).body)).toEqual(['quokka-census']);
+  });
+
   it('respects limit, keeping the best', async () => {
     const all = slugs((await json('/api/discover?q=real-time+channels')).body);
     expect(all.length).toBeGreaterThan(1);

@@ -4,6 +4,7 @@ import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { computeQuality } from '../scoring/quality.ts';
+import { Lru } from '../lru.ts';
 import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
 import { foldText, slugify, tokenize } from '../search/text.ts';
 
@@ -28,24 +29,6 @@ export interface IndexedListing {
   /** The lowest CLI score the listing can have: its score, or the low end of a partial range. */
   cliFloor: number | null;
   qualityScore: number | null;
-}
-
-/** A small least-recently-used cache: Map keeps insertion order, so the first key is the oldest. */
-class Lru<K, V> {
-  private readonly entries = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
-
-  get(key: K, compute: () => V): V {
-    let value = this.entries.get(key);
-    if (value === undefined) {
-      value = compute();
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
-    } else {
-      this.entries.delete(key);
-    }
-    this.entries.set(key, value);
-    return value;
-  }
 }
 
 // Entries are replaced, never mutated, on change, so an entry object is a safe cache key;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { booleanParam, boundedInt, optionalText, parameters, parseInput, pricingTierParam, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
+import { Lru } from '../lru.ts';
 import { MIN_COVERAGE, rankNeedExplained, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
 
@@ -79,8 +80,29 @@ export function needFilter(filters: NeedFilters): (entry: IndexedListing) => boo
     (filters.headless !== true || entry.listing.cliCriteria.headless?.status === 'passed');
 }
 
+/**
+ * Answers by need and filters, per catalogue generation: agents and pages ask the same needs
+ * again and again, and an answer stays right until the catalogue changes.
+ */
+const answersByCatalogue = new WeakMap<CatalogueIndex, { generation: number; answers: Lru<string, DiscoverResult> }>();
+
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
   const query = parseInput(discoverListingsInputSchema, input);
+  let cache = answersByCatalogue.get(ctx.catalogue);
+  if (!cache || cache.generation !== ctx.catalogue.generation) {
+    cache = { generation: ctx.catalogue.generation, answers: new Lru(1_000) };
+    answersByCatalogue.set(ctx.catalogue, cache);
+  }
+  const key = JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless]);
+  const cached = cache.answers.peek(key);
+  if (cached) return cached;
+  const result = await answerNeed(ctx, query);
+  // Only an answer computed against the generation it is filed under is kept.
+  if (cache.generation === ctx.catalogue.generation) cache.answers.get(key, () => result);
+  return result;
+}
+
+async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverResult> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: needFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
     return {
