@@ -153,14 +153,3 @@ export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input
   }
   return { items };
 }
-
-/**
- * An FAQ answer for "What are the alternatives to X?", for a surface that has the catalogue
- * at hand (the listing FAQ itself is built from the listing alone).
- */
-export function alternativesFaqAnswer(catalogue: CatalogueIndex, entry: IndexedListing, limit = 3): string {
-  const found = rankAlternatives(catalogue, entry, limit);
-  if (!found.length) return `The directory lists no other API that shares a capability with ${entry.listing.name}.`;
-  const names = found.map(({ entry: other, shared }) => `${other.listing.name} (${shared.length ? `serves ${listWords(shared.map((s) => s.capability))}` : 'serves the same need'})`);
-  return `Listings that serve the same capabilities: ${listWords(names)}. See /api/apis/${entry.slug}/alternatives for what each does better or worse.`;
-}

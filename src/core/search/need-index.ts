@@ -77,7 +77,6 @@ export class NeedIndex {
   private slugs: (string | null)[] = [];
   private lengths: number[] = [];
   private docCategory: number[] = [];
-  private docCapabilities: (number[] | undefined)[] = [];
   private readonly docBySlug = new Map<string, number>();
   private readonly categoryIds = new Map<string, number>();
   private categoryNames: string[] = [];
@@ -126,10 +125,6 @@ export class NeedIndex {
     return found;
   }
 
-  capabilityLabel(index: number): string {
-    return this.vocabulary[index]!.label;
-  }
-
   add(document: NeedDocument): void {
     this.remove(document.slug);
     const doc = this.slugs.length;
@@ -174,7 +169,6 @@ export class NeedIndex {
     }
     for (const [term, { weight, fields, written }] of weights) this.post(term, doc, weight, fields, written);
     for (const [capability, { weight, fields }] of capabilityWeights) this.post(capabilityKey(capability), doc, weight, fields);
-    this.docCapabilities.push(capabilityWeights.size ? [...capabilityWeights.keys()] : undefined);
     this.lengths.push(length);
     this.totalLength += length;
   }
@@ -189,12 +183,6 @@ export class NeedIndex {
     this.categorySizes[this.docCategory[doc]!]! -= 1;
     // Dead slots stay in the postings until compaction; past a third of all slots, compact.
     if (this.slugs.length > 64 && this.alive < (this.slugs.length * 2) / 3) this.compact();
-  }
-
-  /** The capabilities (labels) of an indexed listing. */
-  capabilitiesOf(slug: string): string[] {
-    const doc = this.docBySlug.get(slug);
-    return doc === undefined ? [] : (this.docCapabilities[doc] ?? []).map((index) => this.vocabulary[index]!.label);
   }
 
   search(need: string, { limit, keep }: { limit: number; keep?: (slug: string) => boolean }): NeedSearchResult {
@@ -360,7 +348,6 @@ export class NeedIndex {
     const slugs: string[] = [];
     const lengths: number[] = [];
     const docCategory: number[] = [];
-    const docCapabilities: (number[] | undefined)[] = [];
     this.slugs.forEach((slug, doc) => {
       if (slug === null) return;
       renumber[doc] = slugs.length;
@@ -368,7 +355,6 @@ export class NeedIndex {
       slugs.push(slug);
       lengths.push(this.lengths[doc]!);
       docCategory.push(this.docCategory[doc]!);
-      docCapabilities.push(this.docCapabilities[doc]);
     });
     for (const [key, postings] of this.postings) {
       const kept: Postings = { written: postings.written, docs: [], weights: [], fields: [] };
@@ -384,6 +370,5 @@ export class NeedIndex {
     this.slugs = slugs;
     this.lengths = lengths;
     this.docCategory = docCategory;
-    this.docCapabilities = docCapabilities;
   }
 }
