@@ -1,31 +1,21 @@
 import { z } from 'zod';
-import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { AppError } from '../errors.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
-import { booleanParam, boundedInt, optionalText, parameters, parseInput, pricingTierParam, requiredText } from '../params.ts';
+import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
 import { Lru } from '../lru.ts';
+import { listingFilter, listingFilterShape } from './listing-filter.ts';
 import { MIN_COVERAGE, rankNeedExplained, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
-
-export const needFilterShape = {
-  category: optionalText('category', 80).describe('Only this category: its name or slug, e.g. "Communication" or "communication".'),
-  pricing: pricingTierParam.optional().describe('Only this pricing tier: free, freemium, paid, usage-based or open-source.'),
-  minCliScore: boundedInt('minCliScore', 0, 10)
-    .optional()
-    .describe('Only listings whose CLI relevance is at least this (0 to 10); a partly assessed listing counts at the low end of its range, an unscored one is left out.'),
-  envVarAuth: booleanParam('envVarAuth').optional().describe('true: only listings that pass "authenticates with an environment variable".'),
-  headless: booleanParam('headless').optional().describe('true: only listings that pass "works headless, no browser step".'),
-};
 
 export const discoverListingsInputSchema = parameters({
   q: requiredText('q', 300, 'send+real-time+notifications+to+browser+clients').describe(
     'The need, in your own words, e.g. "send real-time notifications to browser clients". Words may be joined with plus signs.',
   ),
   limit: boundedInt('limit', 1, 50).default(10).describe('Most items to return, 1 to 50 (default 10).'),
-  ...needFilterShape,
+  ...listingFilterShape,
 });
 export type DiscoverListingsInput = z.input<typeof discoverListingsInputSchema>;
 
@@ -62,24 +52,6 @@ export const discoverResultSchema = z.object({
 });
 export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
-export type NeedFilters = Pick<z.output<typeof discoverListingsInputSchema>, 'category' | 'pricing' | 'minCliScore' | 'envVarAuth' | 'headless'>;
-
-/** The filter a need's constraints describe; shared by discover and recommend. */
-export function needFilter(filters: NeedFilters): (entry: IndexedListing) => boolean {
-  const categorySlug = filters.category === undefined ? undefined : slugify(filters.category);
-  if (categorySlug === '') {
-    throw new AppError('invalid_input', 'The category has no letters or digits.', {
-      fields: [{ field: 'category', message: 'category must name a category, e.g. "Communication" or "communication"; see /api/categories' }],
-    });
-  }
-  return (entry) =>
-    (categorySlug === undefined || entry.categorySlug === categorySlug) &&
-    (filters.pricing === undefined || entry.pricingTier === filters.pricing) &&
-    (filters.minCliScore === undefined || (entry.cliFloor ?? -1) >= filters.minCliScore) &&
-    (filters.envVarAuth !== true || entry.listing.cliCriteria.envVarAuth?.status === 'passed') &&
-    (filters.headless !== true || entry.listing.cliCriteria.headless?.status === 'passed');
-}
-
 /**
  * Answers by need and filters, per catalogue generation: agents and pages ask the same needs
  * again and again, and an answer stays right until the catalogue changes.
@@ -103,7 +75,7 @@ export async function discoverListings({ ctx, input }: { ctx: CoreContext; input
 }
 
 async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverResult> {
-  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: needFilter(query), limit: query.limit });
+  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
     return {
       items: ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn })),

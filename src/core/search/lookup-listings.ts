@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { summaryOf, type CatalogueOrder, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { boundedInt, enumParam, optionalText, parameters, parseInput, pricingTierParam } from '../params.ts';
+import { boundedInt, enumParam, optionalText, parameters, parseInput } from '../params.ts';
+import { categoryFilterSlug, listingFilter, listingFilterShape } from './listing-filter.ts';
 import { foldText, slugify } from './text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
 import type { ListingSummary } from '../listings/listing-detail.ts';
@@ -13,11 +13,9 @@ export type LookupSort = (typeof LOOKUP_SORTS)[number];
 export const lookupListingsInputSchema = parameters({
   q: optionalText('q', 200).describe('Text to look for in names, slugs, descriptions, categories and capabilities. Leave out to list everything.'),
   limit: boundedInt('limit', 1, 100).default(20).describe('Most items to return, 1 to 100 (default 20).'),
-  category: optionalText('category', 80).describe('Category name or its slug, e.g. "Data & Information" or "data-information".'),
-  pricing: pricingTierParam.optional().describe('Pricing tier: free, freemium, paid, usage-based or open-source.'),
-  minCliScore: boundedInt('minCliScore', 0, 10)
-    .optional()
-    .describe('Only listings whose CLI relevance is at least this (0 to 10); unscored listings are left out, a partly assessed one counts at the low end of its range.'),
+  category: listingFilterShape.category,
+  pricing: listingFilterShape.pricing,
+  minCliScore: listingFilterShape.minCliScore,
   sort: enumParam('sort', LOOKUP_SORTS)
     .optional()
     .describe('relevance (default with q), name (default without q), cli-relevance or quality (best first; unscored last).'),
@@ -57,16 +55,8 @@ function orderKey(order: CatalogueOrder, entry: IndexedListing): SortKey {
 export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: LookupListingsInput }): Promise<LookupListingsResult> {
   const query = parseInput(lookupListingsInputSchema, input);
   const sort: LookupSort = query.sort ?? (query.q ? 'relevance' : 'name');
-  const categorySlug = query.category === undefined ? undefined : slugify(query.category);
-  if (categorySlug === '') {
-    throw new AppError('invalid_input', 'The category has no letters or digits.', {
-      fields: [{ field: 'category', message: 'category must name a category, e.g. "Data & Information" or "data-information"; see /api/categories' }],
-    });
-  }
-  const keep = (entry: IndexedListing) =>
-    (categorySlug === undefined || entry.categorySlug === categorySlug) &&
-    (query.pricing === undefined || entry.pricingTier === query.pricing) &&
-    (query.minCliScore === undefined || (entry.cliFloor ?? -1) >= query.minCliScore);
+  const categorySlug = categoryFilterSlug(query.category);
+  const keep = listingFilter(query);
   const fingerprint = queryFingerprint({ q: query.q ?? null, categorySlug, pricing: query.pricing, min: query.minCliScore, sort });
 
   if (query.q) {

@@ -3,7 +3,8 @@ import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue
 import type { CoreContext } from '../context.ts';
 import { listingSummarySchema, type ListingDetail } from '../listings/listing-detail.ts';
 import { booleanParam, optionalText, parameters, parseInput } from '../params.ts';
-import { matchedOnSchema, needFilter, needFilterShape, type NeedFilters } from './discover-listings.ts';
+import { matchedOnSchema } from './discover-listings.ts';
+import { listingFilter, listingFilterShape } from './listing-filter.ts';
 import {
   cliInterval,
   CRITERION_NAMES,
@@ -49,7 +50,7 @@ const TASK_EXAMPLE = 'send+real-time+notifications+to+browser+clients';
 export const recommendListingInputSchema = parameters({
   task: optionalText('task', 300).describe('The task, in your own words, e.g. "send real-time notifications to browser clients". Words may be joined with plus signs.'),
   q: optionalText('q', 300).describe('Alias of task.'),
-  ...needFilterShape,
+  ...listingFilterShape,
   free: booleanParam('free')
     .optional()
     .describe('true: only listings usable at no cost: Free, Open source, or Freemium (within its free tier). Use pricing=free for completely free ones only.'),
@@ -254,7 +255,7 @@ function activeConstraints(query: Query): Constraint[] {
       parameter: `category=${query.category}`,
       passes: `is in the category "${query.category}"`,
       doesNotPass: `is not in the category "${query.category}"`,
-      test: needFilter({ category: query.category }),
+      test: listingFilter({ category: query.category }),
       unknown: () => false,
       unknownWords: () => '',
     });
@@ -264,7 +265,7 @@ function activeConstraints(query: Query): Constraint[] {
       parameter: `pricing=${slugify(query.pricing)}`,
       passes: `is on the ${query.pricing} tier`,
       doesNotPass: `is not on the ${query.pricing} tier`,
-      test: needFilter({ pricing: query.pricing }),
+      test: listingFilter({ pricing: query.pricing }),
       unknown: (entry) => entry.pricingTier === null,
       unknownWords: noPricing,
     });
@@ -286,7 +287,7 @@ function activeConstraints(query: Query): Constraint[] {
       parameter: `minCliScore=${min}`,
       passes: `has a CLI relevance of at least ${min}`,
       doesNotPass: `does not have a CLI relevance of at least ${min}`,
-      test: needFilter({ minCliScore: min }),
+      test: listingFilter({ minCliScore: min }),
       // Not fully scored, and the unassessed criteria could still lift it to the minimum.
       unknown: (entry) => entry.cliScore === null && cliInterval(detailOf(entry).cliRelevance).max >= min,
       unknownWords: (n) => `${verb(n, 'is', 'are')} not fully scored for CLI relevance, which is unknown, not 0`,
@@ -298,7 +299,7 @@ function activeConstraints(query: Query): Constraint[] {
       parameter: `${key}=true`,
       passes: `passes ${CRITERION_NAMES[key]}`,
       doesNotPass: `does not pass ${CRITERION_NAMES[key]}`,
-      test: needFilter({ [key]: true }),
+      test: listingFilter({ [key]: true }),
       unknown: (entry) => (entry.listing.cliCriteria[key]?.status ?? 'not_assessed') === 'not_assessed',
       unknownWords: (n) => `${verb(n, 'is', 'are')} not assessed for ${CRITERION_NAMES[key]}, which is not a fail`,
     });
