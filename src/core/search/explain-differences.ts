@@ -253,3 +253,12 @@ export function explainDifferences(candidate: ListingDetail, reference: ListingD
   if (missing.length) out.worse.push(`does not list ${listWords(missing)}`);
   return out;
 }
+
+/** The differences as clauses, "better: …", "worse: …" and, under `unknownLabel`, what cannot be compared; empty ones left out. */
+export function differenceClauses(differences: Differences, unknownLabel: string): string[] {
+  return [
+    differences.better.length ? `better: ${differences.better.join('; ')}` : '',
+    differences.worse.length ? `worse: ${differences.worse.join('; ')}` : '',
+    differences.unknown.length ? `${unknownLabel}: ${differences.unknown.join('; ')}` : '',
+  ].filter(Boolean);
+}

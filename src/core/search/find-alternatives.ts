@@ -7,7 +7,7 @@ import { getListing, getListingInputSchema } from '../listings/get-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { matchedOnSchema } from './discover-listings.ts';
-import { differencesSchema, explainDifferences, listWords, matchCapabilities } from './explain-differences.ts';
+import { differenceClauses, differencesSchema, explainDifferences, listWords, matchCapabilities } from './explain-differences.ts';
 import { rankNeed, type NeedMatch } from './rank-need.ts';
 
 /**
@@ -133,11 +133,7 @@ export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input
   const reference = detailOf(entry);
   const items = rankAlternatives(ctx.catalogue, entry, limit).map((alternative): AlternativeItem => {
     const differences = explainDifferences(detailOf(alternative.entry), reference);
-    const parts = [
-      differences.better.length ? `better: ${differences.better.join('; ')}` : '',
-      differences.worse.length ? `worse: ${differences.worse.join('; ')}` : '',
-      differences.unknown.length ? `not comparable: ${differences.unknown.join('; ')}` : '',
-    ].filter(Boolean);
+    const parts = differenceClauses(differences, 'not comparable');
     return {
       ...summaryOf(alternative.entry),
       relevance: alternative.relevance,

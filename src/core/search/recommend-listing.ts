@@ -12,6 +12,7 @@ import {
   describeCriteria,
   describePricing,
   describeQuality,
+  differenceClauses,
   explainDifferences,
   intervalText,
   listWords,
@@ -206,12 +207,7 @@ function toPick(choice: Choice, rank: 'pick' | 'runner-up', task: string, versus
     decisionSentence(choice, rank, rank === 'runner-up' ? versus?.detail.name : undefined, constraints.length > 0),
   ];
   if (versus) {
-    const differences = explainDifferences(detail, versus.detail);
-    const parts = [
-      differences.better.length ? `better: ${differences.better.join('; ')}` : '',
-      differences.worse.length ? `worse: ${differences.worse.join('; ')}` : '',
-      differences.unknown.length ? `cannot compare: ${differences.unknown.join('; ')}` : '',
-    ].filter(Boolean);
+    const parts = differenceClauses(explainDifferences(detail, versus.detail), 'cannot compare');
     if (parts.length) reasons.push(`Against ${versus.detail.name}, ${parts.join('. ')}.`);
   }
   return {
