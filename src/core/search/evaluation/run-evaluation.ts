@@ -79,7 +79,11 @@ export async function runEvaluation({
 }): Promise<EvaluationResult> {
   const dir = await mkdtemp(join(tmpdir(), 'apidex-eval-'));
   try {
-    const ctx = await openCore({ databaseUrl: `file:${join(dir, 'corpus.db')}`, catalogDir: dir }, { loadDefaultCatalogue: false });
+    const ctx = await openCore({ databaseUrl: `file:${join(dir, 'corpus.db')}`, catalogDir: dir }, {
+      loadDefaultCatalogue: false,
+      // The temporary store's start-up lines are not the evaluation's output; warnings still show.
+      log: { info: () => {}, warn: (message) => console.error(message) },
+    });
     try {
       await importListings({ ctx, input: { listings: input.listings } });
       const rank = rankerFor(input.ranker, ctx);
