@@ -101,6 +101,21 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     expect(bySlug.body.items[0].slug).toBe('real-time-channels-api');
   });
 
+  it('finds a word still being typed, and a misspelled one', async () => {
+    const slugsFor = async (q: string) => (await json(`/api/apis?q=${encodeURIComponent(q)}`)).body.items.map((item: any) => item.slug);
+    expect(await slugsFor('countr')).toEqual(['country-reference-data-service']);
+    expect(await slugsFor('contry')).toEqual(['country-reference-data-service']);
+    expect(await slugsFor('authenticat')).toEqual(['authentication-component-service']);
+  });
+
+  it('looks up words too generic for needs ("service"), and names made of them', async () => {
+    const { body } = await json('/api/apis?q=service');
+    expect(body.items.map((item: any) => item.slug)).toEqual(
+      expect.arrayContaining(['authentication-component-service', 'country-reference-data-service', 'hosted-channels-service', 'social-sign-in-service']),
+    );
+    expect((await json('/api/apis?q=the')).body).toMatchObject({ items: [], total: 0 });
+  });
+
   it('folds accents and case in the text', async () => {
     const { body } = await json(`/api/apis?q=${encodeURIComponent('COUNTRŸ')}`);
     expect(body.items[0]?.slug).toBe('country-reference-data-service');

@@ -1,12 +1,12 @@
-import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { computeQuality } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
+import { matchText, type TextMatch } from '../search/match-text.ts';
 import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
-import { foldText, slugify, tokenize } from '../search/text.ts';
+import { foldText, slugify } from '../search/text.ts';
 
 /**
  * The in-memory read model of the catalogue: every listing with the few values that filters
@@ -39,47 +39,9 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummary(toListingDetail(entry.listing, entry.updatedAt)));
 
-interface TextDocument {
-  slug: string;
-  name: string;
-  slugWords: string;
-  description: string;
-  category: string;
-  subcategory: string;
-  capabilities: string;
-}
-
-export interface TextMatch {
-  slug: string;
-  score: number;
-  terms: string[];
-  fields: string[];
-}
-
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 
 const PAGE_SIZE = 1000;
-
-export const TEXT_FIELD_BOOSTS = { name: 4, slugWords: 3, capabilities: 2, category: 1.5, subcategory: 1.5, description: 1 } as const;
-
-const toTextDocument = ({ listing }: IndexedListing): TextDocument => ({
-  slug: listing.slug,
-  name: listing.name,
-  slugWords: listing.slug.replaceAll('-', ' '),
-  description: listing.description,
-  category: listing.category,
-  subcategory: listing.subcategory ?? '',
-  capabilities: listing.capabilities.join(' \n '),
-});
-
-const newTextIndex = () =>
-  new MiniSearch<TextDocument>({
-    idField: 'slug',
-    fields: Object.keys(TEXT_FIELD_BOOSTS),
-    tokenize: (text) => tokenize(text),
-    processTerm: (term) => term,
-    searchOptions: { boost: TEXT_FIELD_BOOSTS },
-  });
 
 const byName = (a: IndexedListing, b: IndexedListing) => (a.foldedName < b.foldedName ? -1 : a.foldedName > b.foldedName ? 1 : a.slug < b.slug ? -1 : 1);
 
@@ -129,8 +91,7 @@ function toIndexedListing(stored: StoredListing): IndexedListing {
 
 export class CatalogueIndex {
   private readonly listings = new Map<string, IndexedListing>();
-  private readonly text = newTextIndex();
-  /** The need engine's index, for discover, recommend and alternatives. */
+  /** The need engine's index, for discover, recommend, alternatives and text lookups. */
   readonly needs = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   private revisionSeen = 0;
@@ -177,26 +138,24 @@ export class CatalogueIndex {
     return sorted;
   }
 
-  /**
-   * Text matches, best first. Exact words and prefixes are tried first; only when they find
-   * nothing are misspellings allowed, since fuzzy matching is costly and dilutes good matches.
-   */
+  /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
-    const folded = foldText(query);
-    const search = (fuzzy: boolean): SearchResult[] =>
-      this.text.search(folded, {
-        combineWith: options.combineWith,
-        prefix: (term) => term.length >= 3,
-        fuzzy: fuzzy ? (term) => (term.length >= 5 ? 0.2 : false) : false,
-      });
-    let results = search(false);
-    if (results.length === 0) results = search(true);
-    return results.map((result) => ({
-      slug: String(result.id),
-      score: result.score,
-      terms: result.terms,
-      fields: [...new Set(Object.values(result.match).flat())],
-    }));
+    return matchText(this.needs, query, options);
+  }
+
+  /** Listings whose folded name begins with `prefix`, in name order, at most `limit`. */
+  namesStartingWith(prefix: string, limit: number): IndexedListing[] {
+    const byName = this.ordered('name');
+    let low = 0;
+    let high = byName.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (byName[middle]!.foldedName < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: IndexedListing[] = [];
+    for (let i = low; i < byName.length && found.length < limit && byName[i]!.foldedName.startsWith(prefix); i += 1) found.push(byName[i]!);
+    return found;
   }
 
   private async applyChanges(): Promise<number> {
@@ -217,9 +176,7 @@ export class CatalogueIndex {
 
   private put(stored: StoredListing): void {
     const entry = toIndexedListing(stored);
-    if (this.listings.has(entry.slug)) this.text.discard(entry.slug);
     this.listings.set(entry.slug, entry);
-    this.text.add(toTextDocument(entry));
     this.needs.add(toNeedDocument(entry));
   }
 }

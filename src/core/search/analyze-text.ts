@@ -7,19 +7,27 @@ import { foldText } from './text.ts';
  * in parts, so "real-time", "realtime" and "real time" meet on the term "realtim".
  */
 
-/** Words that say nothing about which API serves a need. */
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but nor of to in on at by for from with without into onto out over under up down about as via per ' +
-    'i me my mine we our ours you your yours it its this that these those there here what which who whom whose when where why how ' +
-    'is are was were be been being am do does did doing done have has had having can could should would will shall may might must ' +
-    'not no yes so than then too very just also only any some all each every both either neither more most much many few lot lots ' +
-    'get gets getting got find finding look looking want wants need needs needed like let lets make makes give gives show shows ' +
-    'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick ' +
-    'api apis service services endpoint endpoints app apps application applications tool tools provide provides provider ' +
-    'programmatically automatically online web based'
-  ).split(' '),
-);
+/** Words of grammar and of asking: they say nothing about which API serves a need, nor name one. */
+const GRAMMAR_WORDS = (
+  'a an the and or but nor of to in on at by for from with without into onto out over under up down about as via per ' +
+  'i me my mine we our ours you your yours it its this that these those there here what which who whom whose when where why how ' +
+  'is are was were be been being am do does did doing done have has had having can could should would will shall may might must ' +
+  'not no yes so than then too very just also only any some all each every both either neither more most much many few lot lots ' +
+  'get gets getting got find finding look looking want wants need needs needed like let lets make makes give gives show shows ' +
+  'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick'
+).split(' ');
+
+/**
+ * Words every listing could use of itself ("an API service"): no help in telling which one
+ * serves a need, but a person may still look a name up by them ("Cat Facts Service").
+ */
+const GENERIC_WORDS = (
+  'api apis service services endpoint endpoints app apps application applications tool tools provide provides provider ' +
+  'programmatically automatically online web based'
+).split(' ');
+
+const STOP_WORDS = new Set([...GRAMMAR_WORDS, ...GENERIC_WORDS]);
+const GENERIC = new Set(GENERIC_WORDS);
 
 const stemCache = new Map<string, string>();
 
@@ -35,12 +43,17 @@ export function stem(word: string): string {
 
 export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
 
+/** A stop word of the need engine that text lookups still look for ("service"); see GENERIC_WORDS. */
+export const isGenericWord = (word: string): boolean => GENERIC.has(word);
+
 /** Words a capability phrase may skip: "track a package" names the phrase "track packages". */
 const FILLER_WORDS = new Set('a an the my your our their its his her this that these those some any'.split(' '));
 
 export interface AnalyzedText {
   /** The stems of the words, stop words left out. */
   terms: string[];
+  /** The stems of the generic words ("service"), indexed for text lookups only. */
+  generic: string[];
   /**
    * The words in order for phrase matching: stems, stop words as written (they tell "text to
    * image" from "image to text"), fillers like "a" and "the" left out.
@@ -63,6 +76,7 @@ const MAX_COMPOUND_LENGTH = 14;
  */
 export function analyzeText(text: string): AnalyzedText {
   const terms: string[] = [];
+  const generic: string[] = [];
   const sequence: string[] = [];
   const compounds: AnalyzedText['compounds'] = [];
   let previous: { word: string; stem: string; end: number } | undefined;
@@ -70,6 +84,7 @@ export function analyzeText(text: string): AnalyzedText {
   for (const match of folded.matchAll(/[\p{L}\p{N}]+/gu)) {
     const part = match[0];
     if (isStopWord(part) || /^\d{1,2}$/.test(part)) {
+      if (GENERIC.has(part)) generic.push(stem(part));
       if (!FILLER_WORDS.has(part)) sequence.push(part);
       previous = undefined;
       continue;
@@ -83,5 +98,5 @@ export function analyzeText(text: string): AnalyzedText {
     }
     previous = { word: part, stem: stemmed, end: match.index + part.length };
   }
-  return { terms, sequence, compounds };
+  return { terms, generic, sequence, compounds };
 }

@@ -66,21 +66,33 @@ export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: 
     const querySlug = slugify(query.q);
     let matches = ctx.catalogue.searchText(query.q, { combineWith: 'AND' });
     if (matches.length === 0) matches = ctx.catalogue.searchText(query.q, { combineWith: 'OR' });
-    const ranked = matches.flatMap((match) => {
-      const entry = ctx.catalogue.get(match.slug);
-      if (!entry || !keep(entry)) return [];
-      const key: SortKey =
-        sort === 'relevance' ? [-nameTier(entry, foldedQuery, querySlug), -round6(match.score), entry.foldedName, entry.slug] : orderKey(sort, entry);
-      return [{ entry, key }];
-    });
-    ranked.sort((a, b) => compareSortKeys(a.key, b.key));
+    const scores = new Map(matches.map((match) => [match.slug, match.score]));
+    // A listing named by the text is found even when its name is all words too common to index ("The API").
+    for (const entry of ctx.catalogue.namesStartingWith(foldedQuery, NAME_PREFIX_LIMIT)) if (!scores.has(entry.slug)) scores.set(entry.slug, 0);
+    if (ctx.catalogue.get(querySlug) && !scores.has(querySlug)) scores.set(querySlug, 0);
+
     const after = query.cursor ? decodeCursor(query.cursor, { fingerprint, keyLength: KEY_LENGTH[sort], generation }) : undefined;
-    const start = after ? firstAfter(ranked.length, (i) => compareSortKeys(ranked[i]!.key, after) > 0) : 0;
-    const page = ranked.slice(start, start + query.limit);
+    // Only the page is sorted: a broad word can match most of a large catalogue.
+    const page: { entry: IndexedListing; key: SortKey }[] = [];
+    let total = 0;
+    let afterCursor = 0;
+    for (const [slug, score] of scores) {
+      const entry = ctx.catalogue.get(slug);
+      if (!entry || !keep(entry)) continue;
+      total += 1;
+      const key: SortKey = sort === 'relevance' ? [-nameTier(entry, foldedQuery, querySlug), -round6(score), entry.foldedName, entry.slug] : orderKey(sort, entry);
+      if (after && compareSortKeys(key, after) <= 0) continue;
+      afterCursor += 1;
+      if (page.length === query.limit && compareSortKeys(key, page[query.limit - 1]!.key) >= 0) continue;
+      let at = page.length;
+      while (at > 0 && compareSortKeys(key, page[at - 1]!.key) < 0) at -= 1;
+      page.splice(at, 0, { entry, key });
+      if (page.length > query.limit) page.pop();
+    }
     return {
       items: page.map((item) => summaryOf(item.entry)),
-      total: ranked.length,
-      nextCursor: start + query.limit < ranked.length ? encodeCursor(fingerprint, page.at(-1)!.key, generation) : null,
+      total,
+      nextCursor: afterCursor > page.length ? encodeCursor(fingerprint, page.at(-1)!.key, generation) : null,
       sort,
     };
   }
@@ -107,6 +119,9 @@ export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: 
     sort,
   };
 }
+
+/** How many listings whose names begin with the text join its word matches. */
+const NAME_PREFIX_LIMIT = 200;
 
 const KEY_LENGTH: Record<LookupSort, number> = { relevance: 4, name: 2, 'cli-relevance': 3, quality: 3 };
 

@@ -1,3 +1,4 @@
+import { distance } from 'fastest-levenshtein';
 import { analyzeText, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 
@@ -86,6 +87,11 @@ export class NeedIndex {
   private scores = new Float64Array(0);
   private matched = new Uint32Array(0);
   private fieldMasks = new Uint8Array(0);
+  /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
+  private sortedTerms: string[] | null = null;
+  private lookupBest = new Float64Array(0);
+  private lookupTotals = new Float64Array(0);
+  private lookupMatched = new Uint32Array(0);
 
   constructor(vocabularyText = CAPABILITY_VOCABULARY_TEXT) {
     this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
@@ -158,6 +164,8 @@ export class NeedIndex {
         weights.set(term, entry);
       };
       for (const term of analyzed.terms) add(term, true);
+      // Never a unit of a need (they are stop words there), so they leave need ranking as it was.
+      for (const term of analyzed.generic) add(term, true);
       for (const { term, written } of analyzed.compounds) add(term, written);
       length += analyzed.sequence.length * fieldWeight;
       for (const capability of this.capabilitiesIn(analyzed).keys()) {
@@ -285,6 +293,89 @@ export class NeedIndex {
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories };
   }
 
+  /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
+  termsStartingWith(prefix: string, limit = 100): string[] {
+    const terms = this.termList();
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (terms[middle]! < prefix) low = middle + 1;
+      else high = middle;
+    }
+    const found: string[] = [];
+    for (let i = low; i < terms.length && found.length < limit && terms[i]!.startsWith(prefix); i += 1) found.push(terms[i]!);
+    return found;
+  }
+
+  /** Indexed words within `maxEdits` edits of `word` (itself excluded), closest first. */
+  termsNear(word: string, maxEdits: number): { term: string; edits: number }[] {
+    const near: { term: string; edits: number }[] = [];
+    for (const term of this.termList()) {
+      if (Math.abs(term.length - word.length) > maxEdits || term === word) continue;
+      const edits = distance(term, word);
+      if (edits <= maxEdits) near.push({ term, edits });
+    }
+    return near.sort((a, b) => a.edits - b.edits || (a.term < b.term ? -1 : 1));
+  }
+
+  /**
+   * Listings containing groups of terms, scored by field-weighted BM25: each group is one word
+   * of a lookup with the terms that stand for it (itself, words it begins, near spellings), each
+   * weighted; a listing scores a group by its best term. With `requireAll`, a listing must match
+   * every group. Unordered.
+   */
+  matchTermGroups(groups: { term: string; weight: number }[][], { requireAll }: { requireAll: boolean }): { slug: string; score: number }[] {
+    const slots = this.slugs.length;
+    if (this.lookupTotals.length < slots) {
+      this.lookupTotals = new Float64Array(Math.max(slots, this.lookupTotals.length * 2, 1024));
+      this.lookupBest = new Float64Array(this.lookupTotals.length);
+      this.lookupMatched = new Uint32Array(this.lookupTotals.length);
+    }
+    const { lookupTotals: totals, lookupBest: best, lookupMatched: matched, lengths, slugs } = this;
+    const averageLength = this.alive ? this.totalLength / this.alive : 1;
+    const touched: number[] = [];
+    const used = groups.slice(0, 31);
+    used.forEach((group, g) => {
+      const groupTouched: number[] = [];
+      for (const { term, weight } of group) {
+        const postings = this.postings.get(term);
+        if (!postings || term.startsWith('\u0001')) continue;
+        const factor = weight * this.idf(postings) * (K1 + 1);
+        const { docs, weights } = postings;
+        for (let i = 0; i < docs.length; i += 1) {
+          const doc = docs[i]!;
+          if (slugs[doc] === null) continue;
+          const tf = weights[i]!;
+          const score = (factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+          if (score > best[doc]!) {
+            if (best[doc] === 0) groupTouched.push(doc);
+            best[doc] = score;
+          }
+        }
+      }
+      for (const doc of groupTouched) {
+        if (matched[doc] === 0) touched.push(doc);
+        totals[doc]! += best[doc]!;
+        matched[doc]! |= 1 << g;
+        best[doc] = 0;
+      }
+    });
+    const all = used.length === 31 ? 0x7fffffff : (1 << used.length) - 1;
+    const found: { slug: string; score: number }[] = [];
+    for (const doc of touched) {
+      if (!requireAll || matched[doc] === all) found.push({ slug: slugs[doc]!, score: totals[doc]! });
+      totals[doc] = 0;
+      matched[doc] = 0;
+    }
+    return found;
+  }
+
+  private termList(): string[] {
+    this.sortedTerms ??= [...this.postings.keys()].filter((key) => !key.startsWith('\u0001')).sort();
+    return this.sortedTerms;
+  }
+
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
     const analyzed = analyzeText(need);
@@ -336,6 +427,7 @@ export class NeedIndex {
     if (!postings) {
       postings = { written: false, docs: [], weights: [], fields: [] };
       this.postings.set(key, postings);
+      this.sortedTerms = null;
     }
     postings.written ||= written;
     postings.docs.push(doc);
@@ -367,6 +459,7 @@ export class NeedIndex {
       if (kept.docs.length) this.postings.set(key, kept);
       else this.postings.delete(key);
     }
+    this.sortedTerms = null;
     this.slugs = slugs;
     this.lengths = lengths;
     this.docCategory = docCategory;
