@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, so a test can prove the OpenAPI document covers them all. */
     registeredRoutes: RegisteredRoute[];
+    /** Whether responses are checked against their schemas (HttpAppOptions.validateResponses). */
+    checksResponses: boolean;
   }
 }
 
@@ -64,6 +66,7 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
+  app.decorate('checksResponses', validateResponses);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { etagOf } from './json-once.ts';
 
 /**
  * Strong ETags on successful GET and HEAD responses, and 304 for a matching If-None-Match
@@ -17,7 +17,8 @@ export function addEtags(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    // A route that already knows its tag (see json-once.ts) saves hashing the body again.
+    const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && matches(ifNoneMatch, etag)) {

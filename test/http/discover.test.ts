@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingSchema, type ListingInput } from '../../src/core/listings/listing.ts';
+import { buildHttpApp, type App } from '../../src/http/app.ts';
+import { createTestSqlitePath } from '../support/postgres.ts';
 import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const listing = (fields: Partial<ListingInput> & { slug: string }) =>
@@ -126,5 +128,46 @@ describe.each(STORE_KINDS)('discover on $kind', ({ databaseUrl }) => {
     expect(body.type).toBe('/problems/invalid-input');
     expect(body.errors.map((error: any) => error.field)).toContain(field);
     expect(body.detail).toMatch(message);
+  });
+});
+
+describe('discover answers sent from their kept JSON text (as in production, responses unchecked)', () => {
+  let server: TestServer;
+  let unchecked: App;
+  let uncheckedUrl: string;
+
+  beforeAll(async () => {
+    server = await startTestServer(`file:${createTestSqlitePath()}`);
+    unchecked = await buildHttpApp({ ctx: server.ctx, validateResponses: false });
+    uncheckedUrl = await unchecked.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await unchecked?.close();
+    await server?.close();
+  });
+
+  it('sends the same answer as the checked path, the same text and ETag every time, then 304 for that ETag', async () => {
+    const path = '/api/discover?q=real-time+channels';
+    const checked = await fetch(`${server.baseUrl}${path}`);
+    const first = await fetch(`${uncheckedUrl}${path}`);
+    const again = await fetch(`${uncheckedUrl}${path}`);
+    const body = await first.text();
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // The schema check rebuilds the object in schema order, so only the parsed answers can match.
+    expect(JSON.parse(body)).toEqual(await checked.json());
+    expect(await again.text()).toBe(body);
+    expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    const revalidated = await fetch(`${uncheckedUrl}${path}`, { headers: { 'if-none-match': first.headers.get('etag')! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('answers afresh once the catalogue changes', async () => {
+    const path = '/api/discover?q=quokka+census+counts';
+    expect((await (await fetch(`${uncheckedUrl}${path}`)).json()).items).toEqual([]);
+    await server.ctx.store.saveListings([listing({ slug: 'quokka-census', description: 'Quokka census counts by island, as JSON' })]);
+    await server.ctx.catalogue.refresh();
+    const after = (await (await fetch(`${uncheckedUrl}${path}`)).json()) as any;
+    expect(after.items.map((item: any) => item.slug)).toEqual(['quokka-census']);
   });
 });

@@ -1,4 +1,5 @@
 import { discoverListings, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
+import { sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
@@ -15,6 +16,6 @@ export const discoverRoute: Route = async (app, { ctx }) => {
         response: { 200: discoverResultSchema, ...problemResponses(400) },
       },
     },
-    async (request) => discoverListings({ ctx, input: request.query }),
+    async (request, reply) => sendJsonOnce(reply, await discoverListings({ ctx, input: request.query })),
   );
 };

@@ -1,0 +1,27 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply } from 'fastify';
+
+/**
+ * Answers the core keeps (discover's per-generation answers) are sent again and again; their
+ * JSON text and ETag are computed once per answer object and live exactly as long as it does.
+ * When the app checks responses against their schemas (the tests), the answer goes through
+ * the normal serializer instead, so it is still checked.
+ */
+
+const sent = new WeakMap<object, { body: string; etag: string }>();
+
+export const etagOf = (payload: string | Buffer): string => `"${createHash('sha1').update(payload).digest('base64url')}"`;
+
+/** Sends `answer` as JSON: its text from the first time it was sent, or through the serializer when responses are checked. */
+export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply {
+  if (reply.server.checksResponses) return reply.send(answer);
+  let serialized = sent.get(answer);
+  if (!serialized) {
+    const body = JSON.stringify(answer);
+    serialized = { body, etag: etagOf(body) };
+    sent.set(answer, serialized);
+  }
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('etag', serialized.etag);
+  return reply.send(serialized.body);
+}
