@@ -1,7 +1,7 @@
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
-import { computeCliRelevance } from '../scoring/cli-relevance.ts';
+import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { computeQuality } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
@@ -74,7 +74,7 @@ const toNeedDocument = ({ listing }: IndexedListing): NeedDocument => ({
 
 function toIndexedListing(stored: StoredListing): IndexedListing {
   const { listing } = stored;
-  const cli = computeCliRelevance(listing.cliCriteria);
+  const cli = cliScoreBounds(listing.cliCriteria);
   return {
     listing,
     slug: listing.slug,
@@ -84,7 +84,7 @@ function toIndexedListing(stored: StoredListing): IndexedListing {
     categorySlug: slugify(listing.category),
     pricingTier: listing.pricingTier ?? null,
     cliScore: cli.score,
-    cliFloor: cli.score ?? cli.range?.min ?? null,
+    cliFloor: cli.floor,
     qualityScore: computeQuality(listing.qualityInputs).score,
   };
 }

@@ -38,6 +38,24 @@ export const scaleCliRaw = (raw: number): number => Math.round((raw * CLI_SHOWN_
 
 export const cliWording = (score: number): CliWording => (score >= EXCELLENT_FROM ? 'excellent' : 'moderate');
 
+/**
+ * The shown score (null unless all eight are assessed) and the lowest score the listing can
+ * have; what filters and sorts need, without the breakdown computeCliRelevance builds.
+ */
+export function cliScoreBounds(results: CliCriteria): { score: number | null; floor: number | null } {
+  let earned = 0;
+  let assessed = 0;
+  for (const { key, points } of CLI_CRITERIA) {
+    const status = results[key]?.status;
+    if (status === undefined || status === 'not_assessed') continue;
+    assessed += 1;
+    if (status === 'passed') earned += points;
+  }
+  if (assessed === 0) return { score: null, floor: null };
+  const floor = scaleCliRaw(earned);
+  return { score: assessed === CLI_CRITERIA.length ? floor : null, floor };
+}
+
 export function computeCliRelevance(results: CliCriteria): CliRelevance {
   const criteria: CriterionOutcome[] = CLI_CRITERIA.map(({ key, label, points }) => {
     const result = results[key];

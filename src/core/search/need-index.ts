@@ -70,6 +70,24 @@ export interface NeedSearchResult {
 
 const capabilityKey = (index: number) => `\u0001${index}`;
 
+interface TermWeight {
+  weight: number;
+  fields: number;
+  written: boolean;
+}
+
+/** Adds one field's occurrence of a term (or capability) to a listing's weights. */
+function accumulate<K>(weights: Map<K, TermWeight>, key: K, fieldWeight: number, bit: number, written: boolean): void {
+  const entry = weights.get(key);
+  if (entry) {
+    entry.weight += fieldWeight;
+    entry.fields |= bit;
+    entry.written ||= written;
+  } else {
+    weights.set(key, { weight: fieldWeight, fields: bit, written });
+  }
+}
+
 export class NeedIndex {
   private readonly vocabulary: Capability[];
   /** Capabilities by the first stem of each of their phrases. */
@@ -113,20 +131,34 @@ export class NeedIndex {
    */
   capabilitiesIn(text: { terms: string[]; sequence: string[] }): Map<number, Set<string>> {
     const found = new Map<number, Set<string>>();
-    const note = (capability: number, stems: string[]) => {
-      const set = found.get(capability) ?? new Set<string>();
-      for (const stem of stems) if (!isStopWord(stem)) set.add(stem);
-      found.set(capability, set);
-    };
+    for (const { capability, phrase } of this.phrasesIn(text)) {
+      let stems = found.get(capability);
+      if (!stems) found.set(capability, (stems = new Set<string>()));
+      for (const stem of phrase) if (!isStopWord(stem)) stems.add(stem);
+    }
+    return found;
+  }
+
+  /** The capability phrases a text contains. (Loops, not callbacks: this runs for every field of every listing.) */
+  private phrasesIn(text: { terms: string[]; sequence: string[] }): { capability: number; phrase: string[] }[] {
+    const found: { capability: number; phrase: string[] }[] = [];
     const { sequence } = text;
     for (let i = 0; i < sequence.length; i += 1) {
-      for (const { capability, phrase } of this.phrasesByFirstStem.get(sequence[i]!) ?? []) {
-        if (phrase.length > 1 && phrase.every((stem, k) => sequence[i + k] === stem)) note(capability, phrase);
+      const candidates = this.phrasesByFirstStem.get(sequence[i]!);
+      if (!candidates) continue;
+      for (const candidate of candidates) {
+        const { phrase } = candidate;
+        if (phrase.length < 2) continue;
+        let k = 1;
+        while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
+        if (k === phrase.length) found.push(candidate);
       }
     }
     // Joined words ("realtime" from "real-time") are terms but not in the sequence.
     for (const term of new Set(text.terms)) {
-      for (const { capability, phrase } of this.phrasesByFirstStem.get(term) ?? []) if (phrase.length === 1) note(capability, phrase);
+      const candidates = this.phrasesByFirstStem.get(term);
+      if (!candidates) continue;
+      for (const candidate of candidates) if (candidate.phrase.length === 1) found.push(candidate);
     }
     return found;
   }
@@ -148,32 +180,23 @@ export class NeedIndex {
     this.categorySizes[category]! += 1;
     this.docCategory.push(category);
 
-    const weights = new Map<string, { weight: number; fields: number; written: boolean }>();
-    const capabilityWeights = new Map<number, { weight: number; fields: number }>();
+    const weights = new Map<string, TermWeight>();
+    const capabilityWeights = new Map<number, TermWeight>();
     let length = 0;
     for (const field of NEED_FIELDS) {
       const text = document.fields[field];
       if (!text) continue;
       const analyzed = analyzeText(text);
       const fieldWeight = FIELD_WEIGHT[field];
-      const add = (term: string, written: boolean) => {
-        const entry = weights.get(term) ?? { weight: 0, fields: 0, written: false };
-        entry.weight += fieldWeight;
-        entry.fields |= FIELD_BIT[field];
-        entry.written ||= written;
-        weights.set(term, entry);
-      };
-      for (const term of analyzed.terms) add(term, true);
+      const bit = FIELD_BIT[field];
+      for (const term of analyzed.terms) accumulate(weights, term, fieldWeight, bit, true);
       // Never a unit of a need (they are stop words there), so they leave need ranking as it was.
-      for (const term of analyzed.generic) add(term, true);
-      for (const { term, written } of analyzed.compounds) add(term, written);
+      for (const term of analyzed.generic) accumulate(weights, term, fieldWeight, bit, true);
+      for (const compound of analyzed.compounds) accumulate(weights, compound.term, fieldWeight, bit, compound.written);
       length += analyzed.sequence.length * fieldWeight;
-      for (const capability of this.capabilitiesIn(analyzed).keys()) {
-        const entry = capabilityWeights.get(capability) ?? { weight: 0, fields: 0 };
-        entry.weight += fieldWeight;
-        entry.fields |= FIELD_BIT[field];
-        capabilityWeights.set(capability, entry);
-      }
+      const named = new Set<number>();
+      for (const { capability } of this.phrasesIn(analyzed)) named.add(capability);
+      for (const capability of named) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
     }
     for (const [term, { weight, fields, written }] of weights) this.post(term, doc, weight, fields, written);
     for (const [capability, { weight, fields }] of capabilityWeights) this.post(capabilityKey(capability), doc, weight, fields);

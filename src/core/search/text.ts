@@ -2,7 +2,8 @@
 
 /** Lower-case with accents folded: "Café Créme" → "cafe creme". */
 export const foldText = (text: string): string =>
-  text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  // Most text is plain ASCII, which has nothing to fold but case.
+  /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 
 /** Words of a text after folding; anything that is not a letter or digit separates words. */
 export const tokenize = (text: string): string[] => foldText(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CLI_CRITERIA, CLI_RAW_MAX } from '../../../src/core/scoring/cli-criteria.ts';
-import { computeCliRelevance, scaleCliRaw } from '../../../src/core/scoring/cli-relevance.ts';
+import { cliScoreBounds, computeCliRelevance, scaleCliRaw } from '../../../src/core/scoring/cli-relevance.ts';
 import type { CliCriteria } from '../../../src/core/listings/listing.ts';
 
 const KEYS = CLI_CRITERIA.map((c) => c.key);
@@ -83,5 +84,20 @@ describe('CLI relevance score', () => {
   it('keeps evidence beside the criterion', () => {
     const result = computeCliRelevance({ jsonResponse: { status: 'passed', evidence: '#/paths/~1articles/get/responses/200/content/application~1json' } });
     expect(result.criteria.find((c) => c.key === 'jsonResponse')).toMatchObject({ status: 'passed', points: 1, maxPoints: 1, evidence: expect.stringContaining('#/paths') });
+  });
+});
+
+describe('cliScoreBounds', () => {
+  it('agrees with computeCliRelevance on the score and the lowest possible score, for every mix of outcomes', () => {
+    const status = fc.constantFrom('passed', 'failed', 'not_assessed', undefined);
+    const criteria = fc.record(Object.fromEntries(CLI_CRITERIA.map(({ key }) => [key, status])) as Record<string, typeof status>);
+    fc.assert(
+      fc.property(criteria, (statuses) => {
+        const results = Object.fromEntries(Object.entries(statuses).flatMap(([key, value]) => (value ? [[key, { status: value }]] : []))) as CliCriteria;
+        const full = computeCliRelevance(results);
+        expect(cliScoreBounds(results)).toEqual({ score: full.score, floor: full.score ?? full.range?.min ?? null });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
