@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
-import { Lru } from '../lru.ts';
 import { listingFilter, listingFilterShape } from './listing-filter.ts';
 import { MIN_COVERAGE, rankNeedExplained, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
@@ -52,26 +51,12 @@ export const discoverResultSchema = z.object({
 });
 export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
-/**
- * Answers by need and filters, per catalogue generation: agents and pages ask the same needs
- * again and again, and an answer stays right until the catalogue changes.
- */
-const answersByCatalogue = new WeakMap<CatalogueIndex, { generation: number; answers: Lru<string, DiscoverResult> }>();
+const answers = new AnswerCache<DiscoverResult>(1_000);
 
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
   const query = parseInput(discoverListingsInputSchema, input);
-  let cache = answersByCatalogue.get(ctx.catalogue);
-  if (!cache || cache.generation !== ctx.catalogue.generation) {
-    cache = { generation: ctx.catalogue.generation, answers: new Lru(1_000) };
-    answersByCatalogue.set(ctx.catalogue, cache);
-  }
   const key = JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless]);
-  const cached = cache.answers.peek(key);
-  if (cached) return cached;
-  const result = await answerNeed(ctx, query);
-  // Only an answer computed against the generation it is filed under is kept.
-  if (cache.generation === ctx.catalogue.generation) cache.answers.get(key, () => result);
-  return result;
+  return answers.get(ctx.catalogue, key, () => answerNeed(ctx, query));
 }
 
 async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverResult> {

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { listingSummarySchema } from '../../core/listings/listing-detail.ts';
 import { lookupListings, lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
+import { AnswerCache } from '../../core/catalogue/answer-cache.ts';
+import { sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
+
+/** Pages by their URL: the `next` link keeps the parameters as the caller wrote them. */
+const pages = new AnswerCache<{ items: unknown[]; total: number; next: string | null }>(2_000);
 
 export const listApisRoute: Route = async (app, { ctx }) => {
   app.get(
@@ -24,15 +29,18 @@ export const listApisRoute: Route = async (app, { ctx }) => {
         },
       },
     },
-    async (request) => {
-      const result = await lookupListings({ ctx, input: request.query });
-      let next: string | null = null;
-      if (result.nextCursor) {
-        const url = new URL(request.url, 'http://apidex.invalid');
-        url.searchParams.set('cursor', result.nextCursor);
-        next = `${url.pathname}${url.search}`;
-      }
-      return { items: result.items, total: result.total, next };
+    async (request, reply) => {
+      const page = await pages.get(ctx.catalogue, request.url, async () => {
+        const result = await lookupListings({ ctx, input: request.query });
+        let next: string | null = null;
+        if (result.nextCursor) {
+          const url = new URL(request.url, 'http://apidex.invalid');
+          url.searchParams.set('cursor', result.nextCursor);
+          next = `${url.pathname}${url.search}`;
+        }
+        return { items: result.items, total: result.total, next };
+      });
+      return sendJsonOnce(reply, page);
     },
   );
 };
