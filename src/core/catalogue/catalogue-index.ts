@@ -2,7 +2,7 @@ import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
-import { computeQuality } from '../scoring/quality.ts';
+import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
 import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
@@ -85,7 +85,7 @@ function toIndexedListing(stored: StoredListing): IndexedListing {
     pricingTier: listing.pricingTier ?? null,
     cliScore: cli.score,
     cliFloor: cli.floor,
-    qualityScore: computeQuality(listing.qualityInputs).score,
+    qualityScore: qualityScore(listing.qualityInputs),
   };
 }
 

@@ -110,6 +110,23 @@ export interface Quality {
   version: typeof QUALITY_VERSION;
 }
 
+/** The score alone, exactly as computeQuality gives it, without building the breakdown (index time, 100k listings). */
+export function qualityScore(inputs: QualityInputs): number | null {
+  let earned = 0;
+  let possible = 0;
+  for (const rule of QUALITY_RULES) {
+    const value = inputs[rule.key]?.value ?? null;
+    if (value === null) continue;
+    earned += round2(rule.maxPoints * (rule.share as (value: unknown) => number)(value));
+    possible += rule.maxPoints;
+  }
+  return scoreFrom(round2(earned), possible);
+}
+
+// Rounded to 9 places first so that float noise never tips a .5 boundary.
+const scoreFrom = (earned: number, possible: number): number | null =>
+  possible >= QUALITY_MIN_KNOWN_WEIGHT ? Math.round(Math.round(((10 * earned) / possible) * 1e9) / 1e9) : null;
+
 export function computeQuality(inputs: QualityInputs): Quality {
   const breakdown: QualityBreakdownEntry[] = QUALITY_RULES.map((rule) => {
     const measured = inputs[rule.key];
@@ -129,10 +146,8 @@ export function computeQuality(inputs: QualityInputs): Quality {
   const used = breakdown.filter((entry) => entry.used);
   const earned = round2(used.reduce((sum, entry) => sum + entry.points, 0));
   const possible = used.reduce((sum, entry) => sum + entry.maxPoints, 0);
-  // Rounded to 9 places first so that float noise never tips a .5 boundary.
-  const score = possible >= QUALITY_MIN_KNOWN_WEIGHT ? Math.round(Math.round(((10 * earned) / possible) * 1e9) / 1e9) : null;
   return {
-    score,
+    score: scoreFrom(earned, possible),
     scoreMax: 10,
     inputs: Object.fromEntries(breakdown.map((entry) => [entry.input, entry.value])) as Quality['inputs'],
     breakdown,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readCatalogFolder } from '../../../src/ingest/catalog-folder/read-catalog-folder.ts';
 import type { QualityInputs } from '../../../src/core/listings/listing.ts';
 import { QUALITY_LEVELS } from '../../../src/core/scoring/quality-inputs.ts';
-import { computeQuality, QUALITY_MAX_POINTS, QUALITY_RULES } from '../../../src/core/scoring/quality.ts';
+import { computeQuality, QUALITY_MAX_POINTS, QUALITY_RULES, qualityScore } from '../../../src/core/scoring/quality.ts';
 
 const full = (values: {
   weeklyDownloads: number;
@@ -109,6 +109,19 @@ describe('quality score', () => {
   it('has no score, never 0, with nothing or too little known', () => {
     expect(computeQuality({}).score).toBeNull();
     expect(computeQuality({ stars: { value: 50_000 }, typeDefinitions: { value: true } }).score).toBeNull();
+  });
+
+  it('gives the same score through qualityScore, which skips the breakdown, with any inputs missing (property)', () => {
+    const someInputs = fc.tuple(inputsArbitrary, fc.subarray(QUALITY_RULES.map((rule) => rule.key))).map(([inputs, kept]) => {
+      const all = full(inputs);
+      return Object.fromEntries(kept.map((key) => [key, all[key]])) as QualityInputs;
+    });
+    fc.assert(
+      fc.property(someInputs, (inputs) => {
+        expect(qualityScore(inputs)).toBe(computeQuality(inputs).score);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('is an integer from 0 to 10 whatever the inputs (property)', () => {
