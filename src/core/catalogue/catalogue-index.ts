@@ -72,16 +72,32 @@ const toNeedDocument = ({ listing }: IndexedListing): NeedDocument => ({
   },
 });
 
-function toIndexedListing(stored: StoredListing): IndexedListing {
-  const { listing } = stored;
+/**
+ * One copy of each text many listings share (categories, timestamps of a bulk write): every
+ * parsed document otherwise carries its own copy.
+ */
+class SharedStrings {
+  private readonly strings = new Map<string, string>();
+  get(text: string): string {
+    const shared = this.strings.get(text);
+    if (shared !== undefined) return shared;
+    if (this.strings.size < 500_000) this.strings.set(text, text);
+    return text;
+  }
+}
+
+function toIndexedListing(stored: StoredListing, shared: SharedStrings): IndexedListing {
+  const listing = stored.listing;
+  listing.category = shared.get(listing.category);
+  if (listing.subcategory) listing.subcategory = shared.get(listing.subcategory);
   const cli = cliScoreBounds(listing.cliCriteria);
   return {
     listing,
     slug: listing.slug,
-    updatedAt: stored.updatedAt,
+    updatedAt: shared.get(stored.updatedAt),
     revision: stored.revision,
     foldedName: foldText(listing.name),
-    categorySlug: slugify(listing.category),
+    categorySlug: shared.get(slugify(listing.category)),
     pricingTier: listing.pricingTier ?? null,
     cliScore: cli.score,
     cliFloor: cli.floor,
@@ -91,6 +107,7 @@ function toIndexedListing(stored: StoredListing): IndexedListing {
 
 export class CatalogueIndex {
   private readonly listings = new Map<string, IndexedListing>();
+  private readonly shared = new SharedStrings();
   /** The need engine's index, for discover, recommend, alternatives and text lookups. */
   readonly needs = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
@@ -168,6 +185,7 @@ export class CatalogueIndex {
       if (changes.items.length < PAGE_SIZE) break;
     }
     if (applied > 0) {
+      this.needs.pack();
       this.orders.clear();
       this.generation += 1;
     }
@@ -175,7 +193,7 @@ export class CatalogueIndex {
   }
 
   private put(stored: StoredListing): void {
-    const entry = toIndexedListing(stored);
+    const entry = toIndexedListing(stored, this.shared);
     this.listings.set(entry.slug, entry);
     this.needs.add(toNeedDocument(entry));
   }

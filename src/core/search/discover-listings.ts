@@ -51,7 +51,7 @@ export const discoverResultSchema = z.object({
 });
 export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
-const answers = new AnswerCache<DiscoverResult>(1_000);
+const answers = new AnswerCache<DiscoverResult>(500);
 
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
   const query = parseInput(discoverListingsInputSchema, input);

@@ -7,7 +7,7 @@ import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
 /** Pages by their URL: the `next` link keeps the parameters as the caller wrote them. */
-const pages = new AnswerCache<{ items: unknown[]; total: number; next: string | null }>(2_000);
+const pages = new AnswerCache<{ items: unknown[]; total: number; next: string | null }>(500);
 
 export const listApisRoute: Route = async (app, { ctx }) => {
   app.get(
