@@ -18,6 +18,19 @@ const FIELD_BIT: Record<NeedField, number> = { name: 1, description: 2, category
 /** BM25 saturation and length normalisation. */
 const K1 = 1.2;
 const B = 0.75;
+/**
+ * Length normalisation of the name on its own (BM25F-style): a need word that is the whole
+ * name ("Dogs") says more than one word of a longer name ("Dog Facts"). The name's weight is
+ * divided by 1 − NAME_B + NAME_B × (words in the name) / NAME_REFERENCE_LENGTH.
+ */
+const NAME_B = 0.3;
+const NAME_REFERENCE_LENGTH = 2;
+/**
+ * A need word that a listing has only in its category ("Tracking") names the shelf it sits on,
+ * not what it does; the category lift already rewards the shelf, so such a match counts this much.
+ */
+const CATEGORY_ONLY_WEIGHT = 0.25;
+const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
 /** How much a listing's category being about the need lifts it (at most ×(1 + this)). */
@@ -195,13 +208,14 @@ export class NeedIndex {
       const text = document.fields[field];
       if (!text) continue;
       const analyzed = analyzeText(text);
-      const fieldWeight = FIELD_WEIGHT[field];
+      const fieldWeight =
+        field === 'name' ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.sequence.length) / NAME_REFERENCE_LENGTH) : FIELD_WEIGHT[field];
       const bit = FIELD_BIT[field];
       for (const term of analyzed.terms) accumulate(weights, term, fieldWeight, bit, true);
       // Never a unit of a need (they are stop words there), so they leave need ranking as it was.
       for (const term of analyzed.generic) accumulate(weights, term, fieldWeight, bit, true);
       for (const compound of analyzed.compounds) accumulate(weights, compound.term, fieldWeight, bit, compound.written);
-      length += analyzed.sequence.length * fieldWeight;
+      length += analyzed.sequence.length * FIELD_WEIGHT[field];
       const named = new Set<number>();
       for (const { capability } of this.phrasesIn(analyzed)) named.add(capability);
       for (const capability of named) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
@@ -250,7 +264,8 @@ export class NeedIndex {
         if (slugs[doc] === null) continue;
         const tf = weights[i]!;
         if (matched[doc] === 0) touched.push(doc);
-        scores[doc]! += (factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+        const categoryOnly = isTerm && (fields[i]! & ~CATEGORY_BITS) === 0;
+        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;
         categoryHits[hitsOffset + docCategory[doc]!]! += 1;
