@@ -28,6 +28,14 @@ const { values } = parseArgs({
   },
 });
 const sizes = values.sizes.split(',').map(Number);
+
+/** The server is started exactly as `npm start` starts it (its node flags included), minus npm itself. */
+const START_ARGUMENTS = (() => {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const [command, ...args] = start.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm start runs "${start}"; the bench can only start a node command`);
+  return args;
+})();
 const duration = Number(values.duration);
 const connections = Number(values.connections);
 if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !(duration > 0) || !Number.isInteger(connections) || connections < 1) {
@@ -161,7 +169,7 @@ async function benchSize(size: number): Promise<SizeRun> {
     // As in production (responses not checked against their schema, the default refresh interval),
     // except that rate limits are off: one client address sends every request here.
     const serverEnv = { DATABASE_URL: databaseUrl, APIDEX_VALIDATE_RESPONSES: '0', APIDEX_REFRESH_INTERVAL_MS: '', APIDEX_RATE_LIMITS: 'off' };
-    const server = await startServing(process.execPath, ['--import', 'tsx', 'src/main.ts'], serverEnv, 120_000);
+    const server = await startServing(process.execPath, START_ARGUMENTS, serverEnv, 120_000);
     const startupMs = performance.now() - started;
     try {
       const pid = server.child.pid!;
