@@ -1,7 +1,5 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openPostgresStore } from './postgres/postgres-store.ts';
-import { openSqliteStore } from './sqlite/sqlite-store.ts';
 import type { Store } from './store.ts';
 
 export const DEFAULT_SQLITE_PATH = './data/apidex.db';
@@ -54,7 +52,11 @@ function sqlitePathOf(fileUrl: string, cwd: string): string {
 /** Opens the store DATABASE_URL names (see parseDatabaseUrl) and brings its schema up to date. */
 export async function openStore(databaseUrl: string | undefined, options: { defaultPath?: string } = {}): Promise<Store> {
   const target = parseDatabaseUrl(databaseUrl, options);
-  const store = target.kind === 'sqlite' ? openSqliteStore(target.path) : openPostgresStore(target.connectionString);
+  // Only the adapter in use is loaded: each pulls in its own driver.
+  const store =
+    target.kind === 'sqlite'
+      ? (await import('./sqlite/sqlite-store.ts')).openSqliteStore(target.path)
+      : (await import('./postgres/postgres-store.ts')).openPostgresStore(target.connectionString);
   try {
     await store.migrate();
   } catch (error) {
