@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './core/reviews/review-policy.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitQuota, type RateLimitSettings } from './http/rate-limit.ts';
 
 /** The one place that reads the environment. Everything else receives a Config. */
 export interface Config {
@@ -16,6 +18,14 @@ export interface Config {
    * (another server on the same PostgreSQL, a `catalog sync`); 0 turns polling off.
    */
   refreshIntervalMs: number;
+  /** Per-address request limits (APIDEX_RATE_LIMITS, APIDEX_RATE_LIMIT_WRITES, APIDEX_RATE_LIMIT_READS), or 'off'. */
+  rateLimits: RateLimitSettings | 'off';
+  /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe for the client address (APIDEX_TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** Bearer token of the moderation endpoints (APIDEX_ADMIN_TOKEN); undefined disables them. */
+  adminToken: string | undefined;
+  /** Review intake settings (APIDEX_REVIEW_BURST). */
+  reviewPolicy: ReviewPolicy;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -44,6 +54,47 @@ function parseRefreshInterval(value: string | undefined): number {
   return ms;
 }
 
+/** "COUNT/SECONDS", e.g. "10/60": COUNT requests per SECONDS. */
+function parseQuota(name: string, value: string | undefined, fallback: RateLimitQuota): RateLimitQuota {
+  if (value === undefined || value === '') return fallback;
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*s?\s*$/.exec(value);
+  const limit = Number(match?.[1]);
+  const windowSeconds = Number(match?.[2]);
+  if (!match || limit < 1 || limit > 1_000_000 || windowSeconds < 1 || windowSeconds > 86_400) {
+    throw new ConfigError(`${name} must be COUNT/SECONDS with COUNT from 1 to 1000000 and SECONDS from 1 to 86400, e.g. "${fallback.limit}/${fallback.windowSeconds}"; got "${value}"`);
+  }
+  return { limit, windowSeconds };
+}
+
+function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings | 'off' {
+  const switchValue = env.APIDEX_RATE_LIMITS;
+  if (switchValue !== undefined && switchValue !== '' && !['on', 'off'].includes(switchValue)) {
+    throw new ConfigError(`APIDEX_RATE_LIMITS must be on or off; got "${switchValue}"`);
+  }
+  const writes = parseQuota('APIDEX_RATE_LIMIT_WRITES', env.APIDEX_RATE_LIMIT_WRITES, DEFAULT_RATE_LIMITS.writes);
+  const reads = parseQuota('APIDEX_RATE_LIMIT_READS', env.APIDEX_RATE_LIMIT_READS, DEFAULT_RATE_LIMITS.reads);
+  const loopback = env.APIDEX_RATE_LIMIT_LOOPBACK;
+  if (loopback !== undefined && loopback !== '' && !['on', 'off'].includes(loopback)) {
+    throw new ConfigError(`APIDEX_RATE_LIMIT_LOOPBACK must be on or off; got "${loopback}"`);
+  }
+  return switchValue === 'off' ? 'off' : { writes, reads, limitLoopback: loopback === 'on' };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'off' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(value)) return value;
+  throw new ConfigError(`APIDEX_TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); got "${value}"`);
+}
+
+function parseAdminToken(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (value.length < 16 || !/^[\x21-\x7E]+$/.test(value)) {
+    throw new ConfigError('APIDEX_ADMIN_TOKEN must be at least 16 visible ASCII characters without spaces (e.g. the output of `openssl rand -hex 32`); leave it unset to disable the admin endpoints');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -61,5 +112,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     validateResponses: parseFlag('APIDEX_VALIDATE_RESPONSES', env.APIDEX_VALIDATE_RESPONSES),
     refreshIntervalMs: parseRefreshInterval(env.APIDEX_REFRESH_INTERVAL_MS),
+    rateLimits: parseRateLimits(env),
+    trustProxy: parseTrustProxy(env.APIDEX_TRUST_PROXY),
+    adminToken: parseAdminToken(env.APIDEX_ADMIN_TOKEN),
+    reviewPolicy: {
+      ...DEFAULT_REVIEW_POLICY,
+      burst: (({ limit, windowSeconds }) => ({ max: limit, windowMs: windowSeconds * 1000 }))(
+        parseQuota('APIDEX_REVIEW_BURST', env.APIDEX_REVIEW_BURST, { limit: DEFAULT_REVIEW_POLICY.burst.max, windowSeconds: DEFAULT_REVIEW_POLICY.burst.windowMs / 1000 }),
+      ),
+    },
   };
 }

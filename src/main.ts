@@ -23,13 +23,13 @@ const consoleLogger: Logger = { info: (message) => console.error(message), warn:
  * not to (a sync does its own loading), and builds the catalogue index.
  */
 export async function openCore(
-  config: Pick<Config, 'databaseUrl' | 'catalogDir'>,
+  config: Pick<Config, 'databaseUrl' | 'catalogDir'> & Partial<Pick<Config, 'reviewPolicy'>>,
   { log = consoleLogger, loadDefaultCatalogue = true }: { log?: Logger; loadDefaultCatalogue?: boolean } = {},
 ): Promise<CoreContext> {
   const store = await openStore(config.databaseUrl);
   try {
     const started = performance.now();
-    const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store) };
+    const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store), ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
     log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
       const folder = await readCatalogFolder(config.catalogDir);
@@ -57,7 +57,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // for 145 MB live), and the collector would size the next target from it. One full collection
   // now starts serving from the live size. `npm start` passes --expose-gc; elsewhere this is skipped.
   (globalThis as { gc?: () => void }).gc?.();
-  const app = await buildHttpApp({ ctx, logger: { level: config.logLevel }, validateResponses: config.validateResponses });
+  const app = await buildHttpApp({
+    ctx,
+    logger: { level: config.logLevel },
+    validateResponses: config.validateResponses,
+    rateLimits: config.rateLimits,
+    trustProxy: config.trustProxy,
+    adminToken: config.adminToken,
+  });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);
   // Listings other processes write (another server on the same database, `apidex catalog sync`)

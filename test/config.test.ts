@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
+import { DEFAULT_REVIEW_POLICY } from '../src/core/reviews/review-policy.ts';
 
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {
@@ -12,6 +13,10 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       validateResponses: false,
       refreshIntervalMs: 1000,
+      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 }, limitLoopback: false },
+      trustProxy: false,
+      adminToken: undefined,
+      reviewPolicy: DEFAULT_REVIEW_POLICY,
     });
   });
 
@@ -33,6 +38,10 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       validateResponses: true,
       refreshIntervalMs: 250,
+      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 }, limitLoopback: false },
+      trustProxy: false,
+      adminToken: undefined,
+      reviewPolicy: DEFAULT_REVIEW_POLICY,
     });
   });
 
@@ -55,6 +64,35 @@ describe('configuration from the environment', () => {
     [{ APIDEX_REFRESH_INTERVAL_MS: '1.5' }, 'got "1.5"'],
     [{ APIDEX_REFRESH_INTERVAL_MS: '-1' }, 'got "-1"'],
   ])('rejects %o naming the variable and what it accepts', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads the review, rate-limit and admin variables', () => {
+    const config = loadConfig({
+      APIDEX_RATE_LIMIT_WRITES: '5/30',
+      APIDEX_RATE_LIMIT_READS: '100/10s',
+      APIDEX_RATE_LIMIT_LOOPBACK: 'on',
+      APIDEX_TRUST_PROXY: '127.0.0.1,10.0.0.0/8',
+      APIDEX_ADMIN_TOKEN: 'a-long-enough-admin-token',
+      APIDEX_REVIEW_BURST: '3/120',
+    });
+    expect(config.rateLimits).toEqual({ writes: { limit: 5, windowSeconds: 30 }, reads: { limit: 100, windowSeconds: 10 }, limitLoopback: true });
+    expect(config.trustProxy).toBe('127.0.0.1,10.0.0.0/8');
+    expect(config.adminToken).toBe('a-long-enough-admin-token');
+    expect(config.reviewPolicy.burst).toEqual({ max: 3, windowMs: 120_000 });
+    expect(loadConfig({ APIDEX_RATE_LIMITS: 'off' }).rateLimits).toBe('off');
+    expect(loadConfig({ APIDEX_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it.each([
+    [{ APIDEX_RATE_LIMITS: 'maybe' }, 'APIDEX_RATE_LIMITS must be on or off; got "maybe"'],
+    [{ APIDEX_RATE_LIMIT_WRITES: 'ten' }, 'APIDEX_RATE_LIMIT_WRITES must be COUNT/SECONDS'],
+    [{ APIDEX_RATE_LIMIT_READS: '0/60' }, 'APIDEX_RATE_LIMIT_READS must be COUNT/SECONDS'],
+    [{ APIDEX_ADMIN_TOKEN: 'short' }, 'APIDEX_ADMIN_TOKEN must be at least 16 visible ASCII characters'],
+    [{ APIDEX_TRUST_PROXY: 'everyone' }, 'APIDEX_TRUST_PROXY must be a number of proxy hops'],
+    [{ APIDEX_REVIEW_BURST: '5' }, 'APIDEX_REVIEW_BURST must be COUNT/SECONDS'],
+  ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });

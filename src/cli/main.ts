@@ -1,8 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
+import { registerBackupCommand } from './commands/backup.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
 import { registerEvalCommand } from './commands/eval.ts';
 import { registerImportCommand } from './commands/import.ts';
+import { registerRestoreCommand } from './commands/restore.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
@@ -17,6 +19,8 @@ export function buildProgram(io: CliIo): Command {
   registerImportCommand(program, io);
   registerEvalCommand(program, io);
   registerServeCommand(program, io);
+  registerBackupCommand(program, io);
+  registerRestoreCommand(program, io);
   return program;
 }
 

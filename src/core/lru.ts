@@ -15,6 +15,13 @@ export class Lru<K, V> {
     return value;
   }
 
+  /** Stores the value, replacing any kept under the key, and marks it most recently used. */
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.entries.set(key, value);
+  }
+
   /** The value if cached (marking it recently used), or undefined. */
   peek(key: K): V | undefined {
     const value = this.entries.get(key);

@@ -14,6 +14,12 @@ import { listCategoriesRoute } from './routes/list-categories.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
 import { recommendRoute } from './routes/recommend.ts';
+import { addRateLimits, type RateLimitSettings } from './rate-limit.ts';
+import { adminListReviewsRoute } from './routes/admin-reviews-list.ts';
+import { adminModerateReviewRoute } from './routes/admin-reviews-moderate.ts';
+import { getReviewRoute } from './routes/reviews-get.ts';
+import { listReviewsRoute } from './routes/reviews-list.ts';
+import { submitReviewRoute } from './routes/reviews-submit.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -26,6 +32,12 @@ export interface HttpAppOptions {
    * of a list request's time (see README, APIDEX_VALIDATE_RESPONSES).
    */
   validateResponses?: boolean;
+  /** Per-address request limits; off unless given (src/main.ts passes the configured ones). */
+  rateLimits?: RateLimitSettings | 'off';
+  /** Which proxies to believe for the client address (Fastify's trustProxy). */
+  trustProxy?: boolean | number | string;
+  /** Bearer token of the moderation endpoints; undefined disables them. */
+  adminToken?: string | undefined;
 }
 
 export type App = FastifyInstance;
@@ -56,9 +68,10 @@ function methodsServing(routes: RegisteredRoute[], path: string): string[] {
 
 const serializeWithoutChecking = () => (data: unknown) => JSON.stringify(data);
 
-export async function buildHttpApp({ ctx, logger = false, validateResponses = false }: HttpAppOptions): Promise<App> {
+export async function buildHttpApp({ ctx, logger = false, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken }: HttpAppOptions): Promise<App> {
   const app = Fastify({
     logger,
+    trustProxy: trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors the router raises before any route runs (a malformed %-escape, say) are problems too.
@@ -86,13 +99,19 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
       },
       tags: [
         { name: 'listings', description: 'Look up listings and read them in full.' },
+        { name: 'reviews', description: 'Submit reviews with integration reports, and read them with their statistics.' },
+        { name: 'moderation', description: 'Hold, publish and reject reviews (Authorization: Bearer with the admin token).' },
         { name: 'service', description: 'Health and description of the service itself.' },
       ],
+      components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The token in APIDEX_ADMIN_TOKEN.' } } },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
   addEtags(app);
+  // Bodies are JSON or nothing: without a text/plain parser, any other type is a 415.
+  app.removeContentTypeParser('text/plain');
+  if (rateLimits !== 'off') addRateLimits(app, rateLimits);
 
   app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
   app.setNotFoundHandler((request, reply) => {
@@ -115,6 +134,11 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   for (const route of [healthRoute, listApisRoute, getApiRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
+  await app.register(submitReviewRoute, { ctx });
+  await app.register(listReviewsRoute, { ctx });
+  await app.register(getReviewRoute, { ctx, adminToken });
+  await app.register(adminListReviewsRoute, { ctx, adminToken });
+  await app.register(adminModerateReviewRoute, { ctx, adminToken });
   await app.ready();
   return app;
 }

@@ -45,8 +45,14 @@ export type Problem = z.infer<typeof problemSchema>;
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'A query parameter or path segment is not valid; `errors` names each.',
+  401: 'The request needs `Authorization: Bearer` with the admin token.',
+  403: 'The token given is not the admin token.',
   404: 'Nothing has this address or slug; `suggestions` lists close matches.',
+  409: 'A request with this Idempotency-Key is still being handled; retry after Retry-After seconds.',
+  413: 'The body is larger than 64 KiB.',
+  415: 'The body must be sent as application/json.',
   422: 'The body is well-formed but a field is not valid; `errors` names each.',
+  429: 'Too many requests from this address; wait for Retry-After seconds.',
   500: 'Something failed inside the service.',
 };
 
@@ -96,7 +102,7 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
       const path = issue.instancePath.split('/').filter(Boolean).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
       const field = formatPath(path);
       const keys = (issue.params as { keys?: string[] }).keys;
-      if (issue.keyword === 'unrecognized_keys' && keys) return { field: keys.join(', '), in: where, message };
+      if (issue.keyword === 'unrecognized_keys' && keys) return { field: keys.map((key) => (field ? `${field}.${key}` : key)).join(', '), in: where, message };
       return { field: field || '(root)', in: where, message };
     });
     return toProblem('invalid_input', describeFieldProblems(fields), { instance, fields, ...(where === 'body' ? { status: 422 } : {}) });

@@ -1,8 +1,23 @@
-import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { createHash, randomUUID } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Listing } from '../core/listings/listing.ts';
+import { isLiveEvidence, type ReviewRecord, type ReviewStatus } from '../core/reviews/review-schema.ts';
 import { migrateToLatest } from './migrations/index.ts';
-import type { ListingChanges, ListingPage, SaveResult, Store, StoredListing } from './store.ts';
+import type {
+  IdempotentResponse,
+  ListingChanges,
+  ModerationDecision,
+  ListingPage,
+  ModerationLogEntry,
+  ReviewAggregates,
+  ReviewCursor,
+  ReviewWrite,
+  SaveResult,
+  SaveReviewResult,
+  Store,
+  StoredListing,
+  StoredReview,
+} from './store.ts';
 
 /**
  * The Store over Kysely, shared by the SQLite and PostgreSQL adapters. The adapters only open
@@ -13,6 +28,51 @@ import type { ListingChanges, ListingPage, SaveResult, Store, StoredListing } fr
 export interface Database {
   listings: ListingsTable;
   catalog_state: CatalogStateTable;
+  reviews: ReviewsTable;
+  review_moderation_log: ModerationLogTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** See migration 0002. Yes/no columns hold 0 or 1 on both databases. */
+export interface ReviewsTable {
+  id: string;
+  target_type: string;
+  target_slug: string;
+  reviewer_type: string;
+  reviewer_key: string;
+  status: ReviewStatus;
+  document: string;
+  rating: number;
+  cli_experience: number | null;
+  setup_difficulty: number | null;
+  docs_quality: number | null;
+  would_recommend: number | null;
+  evidence_live: number;
+  auth_worked: number | null;
+  time_to_first_request: number | null;
+  worked_headless: number | null;
+  client_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ModerationLogTable {
+  id: string;
+  review_id: string;
+  decision: ReviewStatus;
+  actor: string;
+  /** JSON array of strings. */
+  reasons: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  fingerprint: string;
+  status_code: number;
+  location: string | null;
+  response_body: string;
+  created_at: string;
 }
 
 export interface ListingsTable {
@@ -156,9 +216,254 @@ export class KyselyStore implements Store {
     return Number(count);
   }
 
+  async saveReview(write: ReviewWrite): Promise<SaveReviewResult> {
+    const { record } = write;
+    return this.db.transaction().execute(async (trx): Promise<SaveReviewResult> => {
+      // The key first: a write, so SQLite takes its write lock before any read, and on
+      // PostgreSQL a concurrent request with the same key waits here for the first to finish.
+      if (write.idempotency) {
+        const { key } = write.idempotency;
+        // A key older than the retention period is forgotten rather than replayed.
+        await trx.deleteFrom('idempotency_keys').where('key', '=', key).where('created_at', '<', write.idempotency.forgetBefore).execute();
+        const inserted = await trx
+          .insertInto('idempotency_keys')
+          .values({ key, fingerprint: write.idempotency.fingerprint, status_code: 0, location: null, response_body: '', created_at: write.now })
+          .onConflict((conflict) => conflict.column('key').doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows !== 1n) return { kind: 'key-taken' };
+      }
+
+      const readPrevious = async () => {
+        const row = await trx
+          .selectFrom('reviews')
+          .selectAll()
+          .where('target_slug', '=', record.targetSlug)
+          .where('reviewer_type', '=', record.reviewerType)
+          .where('reviewer_key', '=', write.reviewerKey)
+          .executeTakeFirst();
+        return row && toStoredReview(row);
+      };
+      const report = record.integrationReport;
+      const valuesFor = (decision: ModerationDecision) => ({
+        target_type: record.targetType,
+        status: decision.status,
+        document: canonicalJson(record),
+        rating: record.rating,
+        cli_experience: record.cliExperience ?? null,
+        setup_difficulty: record.setupDifficulty ?? null,
+        docs_quality: record.docsQuality ?? null,
+        would_recommend: bit(record.wouldRecommend),
+        evidence_live: isLiveEvidence(report?.evidenceLevel) ? 1 : 0,
+        auth_worked: bit(report?.authWorked),
+        time_to_first_request: report?.timeToFirstRequest ?? null,
+        worked_headless: bit(report?.workedHeadless),
+        client_hash: write.clientHash,
+        updated_at: write.now,
+      });
+
+      let previous = await readPrevious();
+      let decision = write.decide(previous);
+      let id = previous?.id ?? write.newId;
+      if (!previous) {
+        // Two first reviews by one reviewer at once (PostgreSQL, several connections): the
+        // second waits for the first's row here and then becomes an update of it.
+        const inserted = await trx
+          .insertInto('reviews')
+          .values({ ...valuesFor(decision), id, target_slug: record.targetSlug, reviewer_type: record.reviewerType, reviewer_key: write.reviewerKey, created_at: write.now })
+          .onConflict((conflict) => conflict.columns(['target_slug', 'reviewer_type', 'reviewer_key']).doNothing())
+          .executeTakeFirst();
+        if (inserted.numInsertedOrUpdatedRows !== 1n) {
+          previous = await readPrevious();
+          if (!previous) throw new Error('A review conflicted on its reviewer key, yet no review has that key.');
+          decision = write.decide(previous);
+          id = previous.id;
+        }
+      }
+      if (previous) await trx.updateTable('reviews').set(valuesFor(decision)).where('id', '=', id).execute();
+      await logDecision(trx, { reviewId: id, decision: decision.status, actor: 'heuristics', reasons: decision.reasons, createdAt: write.now });
+      const review: StoredReview = { id, status: decision.status, record, createdAt: previous?.createdAt ?? write.now, updatedAt: write.now };
+      const saved = { outcome: previous ? ('updated' as const) : ('created' as const), review, decision };
+
+      if (!write.idempotency) return { kind: 'saved', ...saved };
+      const response = write.idempotency.respond(saved);
+      await trx
+        .updateTable('idempotency_keys')
+        .set({ status_code: response.statusCode, location: response.location, response_body: response.body })
+        .where('key', '=', write.idempotency.key)
+        .execute();
+      return { kind: 'saved', ...saved, response: { ...response, fingerprint: write.idempotency.fingerprint, createdAt: write.now } };
+    });
+  }
+
+  async getReview(id: string): Promise<StoredReview | undefined> {
+    const row = await this.db.selectFrom('reviews').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toStoredReview(row);
+  }
+
+  async listReviews(options: { slug?: string; status: ReviewStatus; after?: ReviewCursor; limit: number }): Promise<{ items: StoredReview[]; next: ReviewCursor | null }> {
+    const limit = checkedLimit(options.limit);
+    let query = this.db.selectFrom('reviews').selectAll().where('status', '=', options.status);
+    if (options.slug !== undefined) query = query.where('target_slug', '=', options.slug);
+    const after = options.after;
+    if (after) {
+      query = query.where((eb) => eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]));
+    }
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+    const items = rows.slice(0, limit).map(toStoredReview);
+    const last = items[items.length - 1];
+    return { items, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
+  }
+
+  async reviewAggregates(slugs: string[]): Promise<Map<string, ReviewAggregates>> {
+    const result = new Map<string, ReviewAggregates>(slugs.map((slug) => [slug, emptyAggregates()]));
+    if (slugs.length === 0) return result;
+    const live = (column: string) => sql.raw(`case when evidence_live = 1 then ${column} end`);
+    for (const chunk of chunksOf([...new Set(slugs)], HASH_LOOKUP_CHUNK_SLUGS)) {
+      const rows = await this.db
+        .selectFrom('reviews')
+        .select([
+          'target_slug',
+          sql<number>`count(*)`.as('count'),
+          sql<number>`sum(rating)`.as('rating_sum'),
+          sql<number>`sum(cli_experience)`.as('cli_sum'),
+          sql<number>`count(cli_experience)`.as('cli_n'),
+          sql<number>`sum(setup_difficulty)`.as('setup_sum'),
+          sql<number>`count(setup_difficulty)`.as('setup_n'),
+          sql<number>`sum(docs_quality)`.as('docs_sum'),
+          sql<number>`count(docs_quality)`.as('docs_n'),
+          sql<number>`sum(would_recommend)`.as('recommend_sum'),
+          sql<number>`count(would_recommend)`.as('recommend_n'),
+          sql<number>`sum(evidence_live)`.as('live'),
+          sql<number>`sum(${live('auth_worked')})`.as('auth_sum'),
+          sql<number>`count(${live('auth_worked')})`.as('auth_n'),
+          sql<number>`sum(${live('time_to_first_request')})`.as('ttfr_sum'),
+          sql<number>`count(${live('time_to_first_request')})`.as('ttfr_n'),
+          sql<number>`sum(${live('worked_headless')})`.as('headless_sum'),
+          sql<number>`count(${live('worked_headless')})`.as('headless_n'),
+        ])
+        .where('status', '=', 'published')
+        .where('target_slug', 'in', chunk)
+        .groupBy('target_slug')
+        .execute();
+      for (const row of rows) {
+        const n = (value: unknown) => Number(value ?? 0);
+        result.set(row.target_slug, {
+          count: n(row.count),
+          rating: { sum: n(row.rating_sum), n: n(row.count) },
+          cliExperience: { sum: n(row.cli_sum), n: n(row.cli_n) },
+          setupDifficulty: { sum: n(row.setup_sum), n: n(row.setup_n) },
+          docsQuality: { sum: n(row.docs_sum), n: n(row.docs_n) },
+          wouldRecommend: { sum: n(row.recommend_sum), n: n(row.recommend_n) },
+          liveReports: n(row.live),
+          authWorked: { sum: n(row.auth_sum), n: n(row.auth_n) },
+          timeToFirstRequest: { sum: n(row.ttfr_sum), n: n(row.ttfr_n) },
+          workedHeadless: { sum: n(row.headless_sum), n: n(row.headless_n) },
+        });
+      }
+    }
+    return result;
+  }
+
+  async recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; title: string; body: string }[]> {
+    const rows = await this.db
+      .selectFrom('reviews')
+      .select(['id', 'document'])
+      .where('target_slug', '=', options.slug)
+      .where('status', 'in', ['published', 'pending'])
+      .where('reviewer_key', '<>', options.excludeReviewerKey)
+      .orderBy('created_at', 'desc')
+      .limit(checkedLimit(options.limit))
+      .execute();
+    return rows.map((row) => {
+      const record = JSON.parse(row.document) as ReviewRecord;
+      return { id: row.id, title: record.title, body: record.body };
+    });
+  }
+
+  async countReviewsFromClient(clientHash: string, since: string): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('client_hash', '=', clientHash)
+      .where('updated_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  async moderateReview(change: { id: string; status: ReviewStatus; actor: string; reasons: string[]; now: string }): Promise<StoredReview | undefined> {
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('reviews').set({ status: change.status }).where('id', '=', change.id).executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) return undefined;
+      await logDecision(trx, { reviewId: change.id, decision: change.status, actor: change.actor, reasons: change.reasons, createdAt: change.now });
+      const row = await trx.selectFrom('reviews').selectAll().where('id', '=', change.id).executeTakeFirstOrThrow();
+      return toStoredReview(row);
+    });
+  }
+
+  async moderationLog(reviewId: string): Promise<ModerationLogEntry[]> {
+    const rows = await this.db.selectFrom('review_moderation_log').selectAll().where('review_id', '=', reviewId).orderBy('created_at').orderBy('id').execute();
+    return rows.map((row) => ({ reviewId: row.review_id, decision: row.decision, actor: row.actor, reasons: JSON.parse(row.reasons) as string[], createdAt: row.created_at }));
+  }
+
+  async countReviews(): Promise<number> {
+    const { count } = await this.db
+      .selectFrom('reviews')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(count);
+  }
+
+  async getIdempotentResponse(key: string): Promise<IdempotentResponse | undefined> {
+    const row = await this.db.selectFrom('idempotency_keys').selectAll().where('key', '=', key).executeTakeFirst();
+    if (!row) return undefined;
+    return { fingerprint: row.fingerprint, statusCode: row.status_code, location: row.location, body: row.response_body, createdAt: row.created_at };
+  }
+
+  async purgeIdempotencyKeys(before: string): Promise<number> {
+    const { numDeletedRows } = await this.db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst();
+    return Number(numDeletedRows);
+  }
+
   async close(): Promise<void> {
     await this.db.destroy();
   }
+}
+
+const bit = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
+
+const emptyAggregates = (): ReviewAggregates => ({
+  count: 0,
+  rating: { sum: 0, n: 0 },
+  cliExperience: { sum: 0, n: 0 },
+  setupDifficulty: { sum: 0, n: 0 },
+  docsQuality: { sum: 0, n: 0 },
+  wouldRecommend: { sum: 0, n: 0 },
+  liveReports: 0,
+  authWorked: { sum: 0, n: 0 },
+  timeToFirstRequest: { sum: 0, n: 0 },
+  workedHeadless: { sum: 0, n: 0 },
+});
+
+async function logDecision(trx: Transaction<Database>, entry: ModerationLogEntry): Promise<void> {
+  await trx
+    .insertInto('review_moderation_log')
+    .values({ id: randomUUID(), review_id: entry.reviewId, decision: entry.decision, actor: entry.actor, reasons: JSON.stringify(entry.reasons), created_at: entry.createdAt })
+    .execute();
+}
+
+function toStoredReview(row: ReviewsTable): StoredReview {
+  return {
+    id: row.id,
+    status: row.status,
+    // Stored documents were validated and cleaned before they were written.
+    record: JSON.parse(row.document) as ReviewRecord,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** JSON with object keys sorted at every depth, so equal values always give equal text. */

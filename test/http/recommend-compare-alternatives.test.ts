@@ -238,7 +238,7 @@ describe.each(STORE_KINDS)('recommend, compare and alternatives on $kind', ({ da
           'The scores cannot decide: Hosted channels service has no CLI relevance score and no quality score (unknown, not 0). ' +
           'Known: Real-time channels API CLI relevance 8, quality 7. Compare on capabilities and pricing, or wait until Hosted channels service is assessed.',
         restsOn: ['CLI relevance: Real-time channels API 8/10; Hosted channels service not scored', 'Quality: Real-time channels API 7/10; Hosted channels service not scored'],
-        notWeighed: ["Pricing tiers and capabilities: shown in each item's comparison, for you to weigh for your task", 'Reviews: none collected yet, so there is no review evidence'],
+        notWeighed: ["Pricing tiers and capabilities: shown in each item's comparison, for you to weigh for your task", 'Reviews: none published yet for these listings, so there is no review evidence'],
         missingScores: [
           {
             slug: 'hosted-channels-service',

@@ -1,4 +1,5 @@
-import { buildHttpApp } from '../../src/http/app.ts';
+import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
+import type { ReviewPolicy } from '../../src/core/reviews/review-policy.ts';
 import { openCore } from '../../src/main.ts';
 import type { CoreContext } from '../../src/core/context.ts';
 import { watchCatalogue } from '../../src/core/catalogue/watch-catalogue.ts';
@@ -17,10 +18,24 @@ const quiet = { info: () => {}, warn: () => {} };
  * It does not poll the store unless `refreshIntervalMs` is given: tests that write through
  * `ctx` call `ctx.catalogue.refresh()` themselves, which is faster and deterministic.
  */
-export async function startTestServer(databaseUrl: string, { refreshIntervalMs = 0 }: { refreshIntervalMs?: number } = {}): Promise<TestServer> {
-  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet });
+export async function startTestServer(
+  databaseUrl: string,
+  {
+    refreshIntervalMs = 0,
+    rateLimits = 'off',
+    adminToken,
+    reviewPolicy,
+  }: {
+    refreshIntervalMs?: number;
+    /** Off unless a test asks: the suites start many servers and hammer them. */
+    rateLimits?: HttpAppOptions['rateLimits'];
+    adminToken?: string;
+    reviewPolicy?: ReviewPolicy;
+  } = {},
+): Promise<TestServer> {
+  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog', ...(reviewPolicy ? { reviewPolicy } : {}) }, { log: quiet });
   // Every response in the tests is checked against the schema /openapi.json publishes.
-  const app = await buildHttpApp({ ctx, validateResponses: true });
+  const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const watch = watchCatalogue(ctx.catalogue, {
     intervalMs: refreshIntervalMs,

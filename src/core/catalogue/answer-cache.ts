@@ -2,14 +2,19 @@ import { Lru } from '../lru.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 
 /**
- * Answers that depend only on the catalogue and the question, kept per catalogue generation:
+ * Answers that depend on the catalogue and the question, kept per catalogue generation:
  * agents and pages ask the same things again and again, and an answer stays right until the
- * catalogue changes. Any change starts every cache afresh.
+ * catalogue changes, which starts every cache afresh. Answers also carry review figures,
+ * which change without the catalogue changing, so an answer is kept at most `maxAgeMs`:
+ * the same second of staleness the review figures themselves allow (listing-review-stats.ts).
  */
 export class AnswerCache<T extends object> {
-  private readonly byCatalogue = new WeakMap<CatalogueIndex, { generation: number; answers: Lru<string, T> }>();
+  private readonly byCatalogue = new WeakMap<CatalogueIndex, { generation: number; answers: Lru<string, { answer: T; at: number }> }>();
 
-  constructor(private readonly capacity: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly maxAgeMs = 1000,
+  ) {}
 
   async get(catalogue: CatalogueIndex, key: string, compute: () => Promise<T>): Promise<T> {
     let cache = this.byCatalogue.get(catalogue);
@@ -18,10 +23,11 @@ export class AnswerCache<T extends object> {
       this.byCatalogue.set(catalogue, cache);
     }
     const cached = cache.answers.peek(key);
-    if (cached) return cached;
+    if (cached && Date.now() - cached.at < this.maxAgeMs) return cached.answer;
+    const at = Date.now();
     const answer = await compute();
     // Only an answer computed against the generation it is filed under is kept.
-    if (cache.generation === catalogue.generation) cache.answers.get(key, () => answer);
+    if (cache.generation === catalogue.generation) cache.answers.set(key, { answer, at });
     return answer;
   }
 }

@@ -4,6 +4,7 @@ import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../params.ts';
 import type { ListingDetail } from './listing-detail.ts';
+import { listingReviewStats } from '../reviews/listing-review-stats.ts';
 import { suggestSlugs } from './suggest-slugs.ts';
 
 export const getListingInputSchema = z.object({
@@ -15,7 +16,10 @@ export type GetListingInput = z.input<typeof getListingInputSchema>;
 export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetListingInput }): Promise<ListingDetail> {
   const { slug } = parseInput(getListingInputSchema, input);
   const entry = ctx.catalogue.get(slug);
-  if (entry) return detailOf(entry);
+  if (entry) {
+    const reviews = await listingReviewStats({ ctx, slugs: [slug] });
+    return { ...detailOf(entry), reviews: reviews.get(slug) };
+  }
   const suggestions = suggestSlugs(ctx.catalogue, slug);
   const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Look it up with GET /api/apis?q=… to find its slug.';
   throw new AppError('not_found', `No listing has the slug "${slug}".${hint}`, {

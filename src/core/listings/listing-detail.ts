@@ -5,6 +5,7 @@ import { computeQuality, QUALITY_RULES, type Quality } from '../scoring/quality.
 import { slugify } from '../search/text.ts';
 import { compactNumber } from './compact-number.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
+import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews/review-stats.ts';
 import { buildListingFaq } from './listing-faq.ts';
 
 /**
@@ -98,11 +99,20 @@ export const qualitySummarySchema = qualitySchema
   .meta({ id: 'QualitySummary' });
 
 export const listingSummarySchema = listingBaseSchema
-  .extend({ cliRelevance: cliRelevanceSummarySchema, quality: qualitySummarySchema })
+  .extend({
+    cliRelevance: cliRelevanceSummarySchema,
+    quality: qualitySummarySchema,
+    reviews: listingReviewSummarySchema.optional().describe('The main figures of the listing\'s published reviews (lookup and discover results carry them).'),
+  })
   .meta({ id: 'ListingSummary' });
 
 export const listingDetailSchema = listingBaseSchema
-  .extend({ cliRelevance: cliRelevanceSchema, quality: qualitySchema, faq: z.array(faqEntryOutputSchema) })
+  .extend({
+    cliRelevance: cliRelevanceSchema,
+    quality: qualitySchema,
+    faq: z.array(faqEntryOutputSchema),
+    reviews: listingReviewStatsSchema.optional().describe('Statistics of the listing\'s published reviews (the listing detail and compare items carry them).'),
+  })
   .meta({ id: 'ListingDetail' });
 
 export type ListingSummary = z.infer<typeof listingSummarySchema>;
@@ -141,7 +151,7 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   };
 }
 
-export function toListingSummary({ faq: _faq, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+export function toListingSummary({ faq: _faq, reviews: _reviews, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
   return {
     ...base,
     cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, ...criterion }) => criterion) },

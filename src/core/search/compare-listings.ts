@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { detailOf } from '../catalogue/catalogue-index.ts';
+import { listingReviewStats } from '../reviews/listing-review-stats.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError, type FieldProblem } from '../errors.ts';
 import { listingDetailSchema, type ListingDetail } from '../listings/listing-detail.ts';
@@ -175,10 +176,13 @@ export function judge(details: ListingDetail[]): Verdict {
   const scored: Scored[] = details.map((detail) => ({ detail, cli: cliInterval(detail.cliRelevance), quality: qualityInterval(detail.quality) }));
   const missing = missingOf(scored);
   const restsOn = DIMENSIONS.map((dim) => `${dim.label.charAt(0).toUpperCase()}${dim.label.slice(1)}: ${scored.map((s) => `${s.detail.name} ${scoreValue(dim.of(s))}`).join('; ')}`);
-  const reviewed = details.map((d) => reviewEvidenceOf(d.slug)).filter((r) => r !== null);
+  const reviewed = details.flatMap((d) => {
+    const evidence = reviewEvidenceOf(d.reviews);
+    return evidence ? [{ ...evidence, name: d.name }] : [];
+  });
   const notWeighed = [
     'Pricing tiers and capabilities: shown in each item\'s comparison, for you to weigh for your task',
-    reviewed.length ? `Reviews: ${reviewed.map((r) => r.summary).join('; ')}` : 'Reviews: none collected yet, so there is no review evidence',
+    reviewed.length ? `Reviews: ${reviewed.map((r) => `${r.name}: ${r.summary}`).join('. ')}` : 'Reviews: none published yet for these listings, so there is no review evidence',
   ];
   const base = { restsOn, notWeighed, missingScores: missing };
   const names = (ss: Scored[]) => listWords(ss.map((s) => s.detail.name));
@@ -283,7 +287,8 @@ export async function compareListings({ ctx, input }: { ctx: CoreContext; input:
   const entries = slugs.map((slug) => ({ slug, entry: ctx.catalogue.get(slug) }));
   const unknown = entries.filter((e) => !e.entry).map((e) => e.slug);
   if (unknown.length) notFound(ctx, unknown, slugs);
-  const details = entries.map((e) => detailOf(e.entry!));
+  const reviews = await listingReviewStats({ ctx, slugs });
+  const details = entries.map((e) => ({ ...detailOf(e.entry!), reviews: reviews.get(e.slug) }));
   const items: CompareItem[] = details.map((detail) => {
     const others = details.filter((d) => d !== detail);
     return {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
+import { withReviewSummaries } from '../reviews/listing-review-stats.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
@@ -62,9 +63,8 @@ export async function discoverListings({ ctx, input }: { ctx: CoreContext; input
 async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverResult> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
-    return {
-      items: ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn })),
-    };
+    const items = ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn }));
+    return { items: await withReviewSummaries(ctx, items) };
   }
   return { items: [], noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListingReviewStats } from '../reviews/review-stats.ts';
 import type { ListingDetail } from '../listings/listing-detail.ts';
 import type { PricingTier } from '../listings/listing.ts';
 import type { CliCriterionKey } from '../scoring/cli-criteria.ts';
@@ -183,14 +184,28 @@ export const reviewEvidenceSchema = z
   .meta({ id: 'ReviewEvidence' });
 export type ReviewEvidence = z.infer<typeof reviewEvidenceSchema>;
 
+const share = (rate: { value: number | null; sampleSize: number }) => `${Math.round((rate.value ?? 0) * rate.sampleSize)} of ${rate.sampleSize}`;
+
 /**
- * SEAM: the review evidence for a listing. Reviews are not collected yet, so there is none;
- * when core/reviews lands, return the count, average rating and what integration reports say
- * (authWorked, workedHeadless) here. Recommend and compare already put `summary` into their
- * reasoning when this returns something, and never read "no reviews" as a bad sign.
+ * A listing's review evidence in one sentence, from its published reviews; null when it has
+ * none, which recommend and compare never read as a bad sign. Integration claims count only
+ * from reports with live evidence.
  */
-export function reviewEvidenceOf(_slug: string): ReviewEvidence | null {
-  return null;
+export function reviewEvidenceOf(reviews: ListingReviewStats | undefined): ReviewEvidence | null {
+  if (!reviews || reviews.stats.count === 0) return null;
+  const { stats, integrationStats: live } = reviews;
+  const parts = [`${stats.count} published ${stats.count === 1 ? 'review' : 'reviews'}`];
+  if (stats.averageRating.value !== null) parts.push(`average rating ${stats.averageRating.value}/5`);
+  if (stats.recommendRate.value !== null) parts.push(`${share(stats.recommendRate)} would recommend it`);
+  if (live.liveReports > 0) {
+    const claims = [
+      live.authSuccessRate.sampleSize ? `authentication worked in ${share(live.authSuccessRate)}` : '',
+      live.headlessRate.sampleSize ? `it worked headless in ${share(live.headlessRate)}` : '',
+      live.meanTimeToFirstRequest.value !== null ? `first request after ${live.meanTimeToFirstRequest.value} minutes on average` : '',
+    ].filter(Boolean);
+    parts.push(`${live.liveReports} live integration ${live.liveReports === 1 ? 'report' : 'reports'}${claims.length ? ` (${claims.join(', ')})` : ''}`);
+  }
+  return { count: stats.count, averageRating: stats.averageRating.value, summary: parts.join('; ') };
 }
 
 // ─── Differences between two listings ───────────────────────────────────────────────────

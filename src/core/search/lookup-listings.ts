@@ -6,6 +6,7 @@ import { categoryFilterSlug, listingFilter, listingFilterShape } from './listing
 import { foldText, slugify } from './text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
 import type { ListingSummary } from '../listings/listing-detail.ts';
+import { withReviewSummaries } from '../reviews/listing-review-stats.ts';
 
 export const LOOKUP_SORTS = ['relevance', 'name', 'cli-relevance', 'quality'] as const;
 export type LookupSort = (typeof LOOKUP_SORTS)[number];
@@ -90,7 +91,7 @@ export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: 
       if (page.length > query.limit) page.pop();
     }
     return {
-      items: page.map((item) => summaryOf(item.entry)),
+      items: await withReviewSummaries(ctx, page.map((item) => summaryOf(item.entry))),
       total,
       nextCursor: afterCursor > page.length ? encodeCursor(fingerprint, page.at(-1)!.key, generation) : null,
       sort,
@@ -113,7 +114,7 @@ export async function lookupListings({ ctx, input }: { ctx: CoreContext; input: 
     if (page.length < query.limit) page.push(entry);
   }
   return {
-    items: page.map(summaryOf),
+    items: await withReviewSummaries(ctx, page.map(summaryOf)),
     total,
     nextCursor: keptFromStart > page.length ? encodeCursor(fingerprint, orderKey(order, page.at(-1)!)) : null,
     sort,

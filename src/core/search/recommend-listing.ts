@@ -23,6 +23,8 @@ import {
   reviewEvidenceSchema,
   type ScoreInterval,
 } from './explain-differences.ts';
+import { listingReviewStats } from '../reviews/listing-review-stats.ts';
+import type { ListingReviewStats } from '../reviews/review-stats.ts';
 import { rankNeed, type NeedMatch } from './rank-need.ts';
 import { foldText, slugify } from './text.ts';
 
@@ -186,7 +188,14 @@ function decisionSentence({ chosen, decidedBy, contenders, nextOutside }: Choice
   }
 }
 
-function toPick(choice: Choice, rank: 'pick' | 'runner-up', task: string, versus: Candidate | undefined, constraints: Constraint[]): RecommendationPick {
+function toPick(
+  choice: Choice,
+  rank: 'pick' | 'runner-up',
+  task: string,
+  versus: Candidate | undefined,
+  constraints: Constraint[],
+  reviewStats: Map<string, ListingReviewStats>,
+): RecommendationPick {
   const { chosen } = choice;
   const { match, detail } = chosen;
   const capabilities = touchedCapabilities(match.entry, match);
@@ -196,7 +205,7 @@ function toPick(choice: Choice, rank: 'pick' | 'runner-up', task: string, versus
     !capabilities.length && match.matchedOn.fields.length ? `its ${listWords(match.matchedOn.fields)}` : '',
   ].filter(Boolean);
   const criteria = describeCriteria(detail.cliRelevance);
-  const reviews = reviewEvidenceOf(detail.slug);
+  const reviews = reviewEvidenceOf(reviewStats.get(detail.slug));
   const reasons = [
     `${detail.name} serves "${task}" with relevance ${relevanceText(match.relevance)} (${match.confidence} confidence)${matched.length ? `, matching ${listWords(matched)}` : ''}.`,
     `${capitalise(describeCli(detail.cliRelevance))}${criteria ? `: ${criteria}` : ''}.`,
@@ -351,9 +360,10 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
     return { match, detail, cli: cliInterval(detail.cliRelevance), quality: qualityInterval(detail.quality) };
   });
   const [pick, second] = firstTwo(candidates) as [Choice, Choice | undefined];
+  const reviewStats = await listingReviewStats({ ctx, slugs: [pick, second].flatMap((choice) => (choice ? [choice.chosen.detail.slug] : [])) });
   const result: RecommendResult = {
-    recommendation: toPick(pick, 'pick', task, second?.chosen, constraints),
-    runnerUp: second ? toPick(second, 'runner-up', task, pick.chosen, constraints) : null,
+    recommendation: toPick(pick, 'pick', task, second?.chosen, constraints, reviewStats),
+    runnerUp: second ? toPick(second, 'runner-up', task, pick.chosen, constraints, reviewStats) : null,
   };
   const notes: string[] = [];
   if (pick.chosen.match.confidence === 'low') {

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { createListings } from './0001-create-listings.ts';
+import { createReviews } from './0002-create-reviews.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than found
@@ -7,6 +8,7 @@ import { createListings } from './0001-create-listings.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-create-listings': createListings,
+  '0002-create-reviews': createReviews,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

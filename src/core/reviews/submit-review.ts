@@ -1,0 +1,97 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { SavedReview } from '../../storage/store.ts';
+import type { CoreContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { suggestSlugs } from '../listings/suggest-slugs.ts';
+import { parseInput } from '../params.ts';
+import { forgetListingReviewStats } from './listing-review-stats.ts';
+import { assessReview } from './moderation-heuristics.ts';
+import { DEFAULT_REVIEW_POLICY } from './review-policy.ts';
+import { reviewerKeyOf, reviewInputSchema, reviewSchema, toReview, type ReviewInput } from './review-schema.ts';
+
+export const submitReviewResultSchema = z
+  .object({
+    outcome: z.enum(['created', 'updated']).describe('"updated" when this reviewer had already reviewed the listing: their review was replaced.'),
+    review: reviewSchema,
+    message: z.string(),
+  })
+  .meta({ id: 'SubmitReviewResult' });
+export type SubmitReviewResult = z.infer<typeof submitReviewResultSchema>;
+
+/** What a surface records under an idempotency key, rendered from the saved review. */
+export interface IdempotencyRequest {
+  key: string;
+  fingerprint: string;
+  respond(result: SubmitReviewResult): { statusCode: number; location: string | null; body: string };
+}
+
+export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult; response?: { statusCode: number; location: string | null; body: string } } | { kind: 'key-taken' };
+
+/** A client address as stored: hashed, enough to count bursts without keeping the address. */
+export const clientHashOf = (address: string) => createHash('sha256').update(`apidex-client:${address}`).digest('hex');
+
+const messageFor = (saved: SavedReview) =>
+  saved.review.status === 'published'
+    ? `Review ${saved.outcome === 'created' ? 'published' : 'updated and published'}.`
+    : `Review ${saved.outcome === 'created' ? 'received' : 'updated'}; it is held for moderation and will be shown once a moderator approves it.`;
+
+/**
+ * Accepts one review: validates and cleans it, checks the listing exists, decides whether it
+ * is published or held, and saves it (replacing the same reviewer's earlier review of the
+ * listing). With `idempotency`, the response is recorded in the same transaction.
+ */
+export async function submitReview({
+  ctx,
+  input,
+  client,
+  idempotency,
+}: {
+  ctx: CoreContext;
+  input: ReviewInput;
+  client: { address: string };
+  idempotency?: IdempotencyRequest;
+}): Promise<SubmitReviewOutcome> {
+  const record = parseInput(reviewInputSchema, input);
+  const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
+  if (!ctx.catalogue.get(record.targetSlug)) {
+    const suggestions = suggestSlugs(ctx.catalogue, record.targetSlug);
+    const hint = suggestions.length ? `did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : 'look the listing up with GET /api/apis?q=… to find its slug';
+    throw new AppError('invalid_input', `No listing has the slug "${record.targetSlug}"; nothing was stored.`, {
+      fields: [{ field: 'targetSlug', in: 'body', message: `targetSlug "${record.targetSlug}" names no listing; ${hint}` }],
+      extensions: { suggestions },
+    });
+  }
+  const reviewerKey = reviewerKeyOf(record.reviewerName);
+  const clientHash = clientHashOf(client.address);
+  const now = new Date();
+  const [others, recentFromClient] = await Promise.all([
+    ctx.store.recentReviewTexts({ slug: record.targetSlug, excludeReviewerKey: reviewerKey, limit: policy.nearDuplicateWindow }),
+    ctx.store.countReviewsFromClient(clientHash, new Date(now.getTime() - policy.burst.windowMs).toISOString()),
+  ]);
+  const report = record.integrationReport;
+  const text = { title: record.title, body: record.body, extra: [report?.sdkUsed ?? '', ...(report?.strengths ?? []), ...(report?.challenges ?? [])] };
+
+  const toResult = (saved: SavedReview): SubmitReviewResult => ({ outcome: saved.outcome, review: toReview(saved.review), message: messageFor(saved) });
+  const saved = await ctx.store.saveReview({
+    record,
+    reviewerKey,
+    clientHash,
+    newId: randomUUID(),
+    now: now.toISOString(),
+    decide: (previous) => assessReview({ text, others, recentFromClient, previousStatus: previous?.status, policy }),
+    ...(idempotency
+      ? {
+          idempotency: {
+            key: idempotency.key,
+            fingerprint: idempotency.fingerprint,
+            forgetBefore: new Date(now.getTime() - policy.idempotencyRetentionMs).toISOString(),
+            respond: (result: SavedReview) => idempotency.respond(toResult(result)),
+          },
+        }
+      : {}),
+  });
+  if (saved.kind === 'key-taken') return saved;
+  forgetListingReviewStats(ctx, record.targetSlug);
+  return { kind: 'saved', result: toResult(saved), ...(saved.response ? { response: saved.response } : {}) };
+}

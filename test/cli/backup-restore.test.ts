@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import { openStore } from '../../src/storage/open-store.ts';
+import { STORE_KINDS, startTestServer } from '../support/test-server.ts';
+
+const run = promisify(execFile);
+
+async function apidex(args: string[], env: Record<string, string>) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['bin/apidex.js', ...args], { env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+const review = (name: string, rating = 4) => ({
+  targetType: 'api',
+  targetSlug: 'real-time-channels-api',
+  reviewerType: 'human',
+  reviewerName: name,
+  rating,
+  title: `Backup test by ${name}`,
+  body: `A review written by ${name} to prove that backups keep every review.`,
+});
+
+describe.each(STORE_KINDS)('apidex backup and restore on $kind', ({ kind, databaseUrl }) => {
+  it('copies the live store and brings it back exactly, reviews and idempotency keys included', async () => {
+    const url = await databaseUrl();
+    const env = { DATABASE_URL: url };
+    const file = join(inject('scratchDir'), `backup-${kind}-${Date.now()}.${kind === 'sqlite' ? 'db' : 'pgdump'}`);
+    const server = await startTestServer(url);
+    const post = async (body: unknown, headers: Record<string, string> = {}) => {
+      const response = await fetch(`${server.baseUrl}/api/reviews`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      expect(response.status).toBeLessThan(300);
+      return { text: await response.text(), status: response.status };
+    };
+    let keyed: string;
+    const before: string[] = [];
+    try {
+      for (const name of ['ada', 'grace']) before.push(JSON.parse((await post(review(name))).text).review.id);
+      keyed = (await post(review('linus'), { 'idempotency-key': 'backup-key-1' })).text;
+      before.push(JSON.parse(keyed).review.id);
+
+      // Taken while the server is up and holding its connections open.
+      const backup = await apidex(['backup', file], env);
+      expect(backup.stderr).toBe('');
+      expect(backup.code).toBe(0);
+      expect(backup.stdout).toContain(`Backed up the ${kind} store to ${file}`);
+
+      // Changes after the backup: a new review and an update of an old one.
+      await post(review('margaret'));
+      await post(review('ada', 1));
+    } finally {
+      await server.close();
+    }
+
+    const restore = await apidex(['restore', file], env);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toContain('6 listings, 3 reviews');
+
+    const store = await openStore(url);
+    try {
+      expect(await store.countListings()).toBe(6);
+      const { items } = await store.listReviews({ status: 'published', limit: 100 });
+      expect(items.map((item) => item.id).sort()).toEqual([...before].sort());
+      expect(items.find((item) => item.record.reviewerName === 'ada')!.record.rating).toBe(4);
+      const recorded = await store.getIdempotentResponse('backup-key-1');
+      expect(recorded?.body).toBe(keyed);
+      expect((await store.moderationLog(before[0]!)).length).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a file that is not a backup, and one of the other kind of store', async () => {
+    const env = { DATABASE_URL: await databaseUrl() };
+    const junk = join(inject('scratchDir'), `junk-${kind}.bin`);
+    await writeFile(junk, 'not a backup at all');
+    const result = await apidex(['restore', junk], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('neither a SQLite backup nor a pg_dump archive');
+    const wrongKind = join(inject('scratchDir'), `wrong-${kind}.bin`);
+    await writeFile(wrongKind, kind === 'sqlite' ? 'PGDMP\u0001\u000e' : 'SQLite format 3\u0000xxxx');
+    const mismatch = await apidex(['restore', wrongKind], env);
+    expect(mismatch.code).toBe(1);
+    expect(mismatch.stderr).toContain(`names a ${kind} store`);
+    expect((await apidex(['restore', join(inject('scratchDir'), 'missing.db')], env)).code).toBe(3);
+  });
+});
