@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { CatalogueIndex } from '../../src/core/catalogue/catalogue-index.ts';
 import { openStore } from '../../src/storage/open-store.ts';
 import { startServing } from '../support/processes.ts';
+import { reviewPostRequest } from '../support/review-load.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
@@ -68,6 +69,7 @@ interface Target {
 
 const route = (run: SizeRun, name: string) => run.routes.find((row) => row.name === name)!;
 const DISCOVER = '/api/discover?q=… (10 needs)';
+const REVIEW_POSTS = 'POST /api/reviews (16 connections, a new review each)';
 const DISCOVER_UNCACHED = '/api/discover?q=… (2,000 needs, none asked twice in a row)';
 
 /**
@@ -167,8 +169,8 @@ function sampleRss(pid: number) {
   };
 }
 
-async function load(url: string, paths: string[], seconds = duration) {
-  const result = await autocannon({ url, connections, duration: seconds, requests: paths.map((p) => ({ method: 'GET', path: p })) });
+async function load(url: string, paths: string[], seconds = duration, requests: autocannon.Request[] = paths.map((p) => ({ method: 'GET', path: p })), connectionCount = connections) {
+  const result = await autocannon({ url, connections: connectionCount, duration: seconds, requests });
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
 }
 
@@ -188,8 +190,8 @@ async function benchSize(size: number): Promise<SizeRun> {
 
     const started = performance.now();
     // As in production (responses not checked against their schema, the default refresh interval),
-    // except that rate limits are off: one client address sends every request here.
-    const serverEnv = { DATABASE_URL: databaseUrl, APIDEX_VALIDATE_RESPONSES: '0', APIDEX_REFRESH_INTERVAL_MS: '', APIDEX_RATE_LIMITS: 'off' };
+    // except that rate limits and the burst hold on reviews are off: one client address sends every request here.
+    const serverEnv = { DATABASE_URL: databaseUrl, APIDEX_VALIDATE_RESPONSES: '0', APIDEX_REFRESH_INTERVAL_MS: '', APIDEX_RATE_LIMITS: 'off', APIDEX_REVIEW_BURST: '1000000/1' };
     const server = await startServing(process.execPath, START_ARGUMENTS, serverEnv, 120_000);
     const startupMs = performance.now() - started;
     try {
@@ -222,6 +224,8 @@ async function benchSize(size: number): Promise<SizeRun> {
       const measured = [];
       for (const [name, paths] of routes) measured.push({ name, ...(await load(server.baseUrl, paths)) });
       const healthLast = await load(server.baseUrl, ['/healthz']);
+      // Writes last, so the reads above ran on an unchanged catalogue: every POST is a new review.
+      measured.push({ name: REVIEW_POSTS, ...(await load(server.baseUrl, [], duration, [reviewPostRequest(listings[0]!.slug)], 16)) });
       const peakMb = stopSampling();
       if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode} during the run:\n${server.output()}`);
       const highWaterMb = readStatusMb(pid, 'VmHWM');
