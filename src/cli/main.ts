@@ -4,6 +4,16 @@ import { registerBackupCommand } from './commands/backup.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
 import { registerEvalCommand } from './commands/eval.ts';
 import { registerImportCommand } from './commands/import.ts';
+import { registerMcpCommand } from './commands/mcp.ts';
+import { registerAlternativesCommand } from './commands/alternatives.ts';
+import { registerCategoriesCommand } from './commands/categories.ts';
+import { registerCompareCommand } from './commands/compare.ts';
+import { registerDiscoverCommand } from './commands/discover.ts';
+import { registerRecommendCommand } from './commands/recommend.ts';
+import { registerReviewCommand } from './commands/review.ts';
+import { registerReviewsCommand } from './commands/reviews.ts';
+import { registerSearchCommand } from './commands/search.ts';
+import { registerShowCommand } from './commands/show.ts';
 import { registerRestoreCommand } from './commands/restore.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
@@ -11,14 +21,24 @@ import type { CliIo } from './io.ts';
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('apidex')
-    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db).')
+    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
-    .addHelpText('after', '\nExit codes: 0 success, 1 the command found a problem, 2 bad command line, 3 bad environment (configuration, store, folder).');
+    .addHelpText('after', '\nExit codes: 0 success, 1 the command found a problem (an unknown slug, an invalid catalogue, a failed item), 2 bad command line (an unknown flag, a value out of range), 3 bad environment (configuration, store, folder, a --remote directory that cannot be reached or is rate limiting).');
+  registerSearchCommand(program, io);
+  registerDiscoverCommand(program, io);
+  registerRecommendCommand(program, io);
+  registerCompareCommand(program, io);
+  registerAlternativesCommand(program, io);
+  registerShowCommand(program, io);
+  registerCategoriesCommand(program, io);
+  registerReviewsCommand(program, io);
+  registerReviewCommand(program, io);
   registerCatalogCommands(program, io);
   registerImportCommand(program, io);
   registerEvalCommand(program, io);
   registerServeCommand(program, io);
+  registerMcpCommand(program, io);
   registerBackupCommand(program, io);
   registerRestoreCommand(program, io);
   return program;

@@ -20,6 +20,7 @@ import { adminModerateReviewRoute } from './routes/admin-reviews-moderate.ts';
 import { getReviewRoute } from './routes/reviews-get.ts';
 import { listReviewsRoute } from './routes/reviews-list.ts';
 import { submitReviewRoute } from './routes/reviews-submit.ts';
+import { mcpRoute } from '../mcp/http-route.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -139,6 +140,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   await app.register(getReviewRoute, { ctx, adminToken });
   await app.register(adminListReviewsRoute, { ctx, adminToken });
   await app.register(adminModerateReviewRoute, { ctx, adminToken });
+  // MCP over Streamable HTTP (src/mcp), over the same core verbs; submit_review keeps the write limit.
+  await app.register(mcpRoute, { ctx, rateLimits });
   await app.ready();
   return app;
 }

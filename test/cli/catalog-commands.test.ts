@@ -35,7 +35,7 @@ describe('apidex catalog validate', () => {
   it('passes the default catalogue', async () => {
     const result = await apidex(['catalog', 'validate']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('All 5 listings');
+    expect(result.stdout).toContain('All 6 listings');
   });
 
   it('names each bad file, field and fix, and exits 1', async () => {
@@ -70,18 +70,18 @@ describe.each([
     const first = await apidex(['catalog', 'sync', '--dir', dir, '--json'], env);
     expect(first.code).toBe(0);
     const created = JSON.parse(first.stdout).items;
-    expect(created).toHaveLength(5);
+    expect(created).toHaveLength(6);
     expect(created.every((item: any) => item.outcome === 'created')).toBe(true);
 
     const second = await apidex(['catalog', 'sync', '--dir', dir], env);
-    expect(second.stdout).toContain('0 created, 0 updated, 5 unchanged, 0 failed');
+    expect(second.stdout).toContain('0 created, 0 updated, 6 unchanged, 0 failed');
 
     const file = path.join(dir, 'country-reference-data-service.yaml');
     await writeFile(file, (await readFile(file, 'utf8')).replace('search countries', 'search countries by name'));
     const third = await apidex(['catalog', 'sync', '--dir', dir, '--json'], env);
     const outcomes = Object.fromEntries(JSON.parse(third.stdout).items.map((item: any) => [item.slug, item.outcome]));
     expect(outcomes['country-reference-data-service']).toBe('updated');
-    expect(Object.values(outcomes).filter((outcome) => outcome === 'unchanged')).toHaveLength(4);
+    expect(Object.values(outcomes).filter((outcome) => outcome === 'unchanged')).toHaveLength(5);
   });
 
   it('syncs the good files, reports the bad one as failed and exits 1', async () => {
@@ -91,7 +91,7 @@ describe.each([
     const result = await apidex(['catalog', 'sync', '--dir', dir, '--json'], env);
     expect(result.code).toBe(1);
     const items = JSON.parse(result.stdout).items;
-    expect(items.filter((item: any) => item.outcome === 'created')).toHaveLength(5);
+    expect(items.filter((item: any) => item.outcome === 'created')).toHaveLength(6);
     expect(items.find((item: any) => item.outcome === 'failed')).toMatchObject({ file: path.join(dir, 'broken-listing.yaml') });
   });
 });

@@ -125,8 +125,8 @@ describe('apidex import', () => {
     const { created, updated, skipped, failed } = report.summary;
     expect(created + updated + skipped + failed).toBe(1711);
     expect(result.code).toBe(failed > 0 ? 1 : 0);
-    // Progress of a long import goes to stderr, one line per saved chunk.
-    expect(result.stderr).toContain('imported 1711 of 1711 listings…');
+    // Progress is a bar drawn only while stdout is a terminal (test/cli/progress.test.ts); here it is not, so nothing.
+    expect(result.stderr).not.toMatch(/importing|imported \d+ of/);
 
     const store = await storeAt(databaseUrl);
     try {

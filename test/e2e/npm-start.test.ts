@@ -32,7 +32,7 @@ describe.each([
     const again = await startServing(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATABASE_URL: url });
     try {
       expect(again.output()).not.toContain('Loaded');
-      expect(((await (await fetch(`${again.baseUrl}/api/apis`)).json()) as any).total).toBe(5);
+      expect(((await (await fetch(`${again.baseUrl}/api/apis`)).json()) as any).total).toBe(6);
     } finally {
       // Node itself (not npm) gets the signal here, so a clean shutdown shows as exit code 0.
       expect(await again.stop()).toBe(0);

@@ -39,7 +39,7 @@ describe.each(STORE_KINDS)('lookups while the catalogue changes, on $kind', ({ d
     const detail = (await json('/api/apis/partly-assessed-service')).body;
     expect(detail.cliRelevance).toMatchObject({ status: 'partial', score: null, range: { min: 8, max: 10 }, wording: 'excellent' });
     const strong = (await json('/api/apis?minCliScore=8&sort=cli-relevance')).body.items.map((i: any) => i.slug);
-    expect(strong).toEqual(['authentication-component-service', 'partly-assessed-service', 'real-time-channels-api']);
+    expect(strong).toEqual(['authentication-component-service', 'apidex', 'partly-assessed-service', 'real-time-channels-api']);
     const sorted = (await json('/api/apis?sort=cli-relevance')).body.items.map((i: any) => i.slug);
     expect(sorted.indexOf('partly-assessed-service')).toBeLessThan(sorted.indexOf('country-reference-data-service'));
     expect(sorted.at(-1)).toBe('hosted-channels-service');

@@ -36,10 +36,11 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     expect(body.next).toBeNull();
   });
 
-  it('lists all five seed listings without q, in name order', async () => {
+  it('lists the five seed listings and apidex itself without q, in name order', async () => {
     const { body } = await json('/api/apis');
-    expect(body.total).toBe(5);
+    expect(body.total).toBe(6);
     expect(body.items.map((item: any) => item.name)).toEqual([
+      'apidex',
       'Authentication component service',
       'Country reference data service',
       'Hosted channels service',
@@ -127,14 +128,14 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     const free = await json('/api/apis?pricing=free');
     expect(free.body.items.map((i: any) => i.slug).sort()).toEqual(['country-reference-data-service', 'social-sign-in-service']);
     const strong = await json('/api/apis?minCliScore=8&sort=cli-relevance');
-    expect(strong.body.items.map((i: any) => i.slug)).toEqual(['authentication-component-service', 'real-time-channels-api']);
+    expect(strong.body.items.map((i: any) => i.slug)).toEqual(['authentication-component-service', 'apidex', 'real-time-channels-api']);
   });
 
   it('sorts by CLI relevance and quality, unscored last', async () => {
     const cli = await json('/api/apis?sort=cli-relevance');
-    expect(cli.body.items.map((i: any) => i.cliRelevance.score)).toEqual([9, 8, 4, 2, null]);
+    expect(cli.body.items.map((i: any) => i.cliRelevance.score)).toEqual([9, 8, 8, 4, 2, null]);
     const quality = await json('/api/apis?sort=quality');
-    expect(quality.body.items.map((i: any) => i.quality.score)).toEqual([7, 4, 3, 3, null]);
+    expect(quality.body.items.map((i: any) => i.quality.score)).toEqual([7, 4, 3, 3, null, null]);
   });
 
   it('pages with a next link until every listing is seen once', async () => {
@@ -150,8 +151,8 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
       pages += 1;
     }
     expect(pages).toBe(3);
-    expect(seen).toHaveLength(5);
-    expect(new Set(seen).size).toBe(5);
+    expect(seen).toHaveLength(6);
+    expect(new Set(seen).size).toBe(6);
   });
 
   it.each([
@@ -256,7 +257,7 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
         { name: 'OAuth Providers', count: 1 },
       ],
     });
-    expect(body.items.reduce((sum: number, c: any) => sum + c.count, 0)).toBe(5);
+    expect(body.items.reduce((sum: number, c: any) => sum + c.count, 0)).toBe(6);
   });
 
   it('sends an ETag and answers If-None-Match with 304, for one tag, a list, a weak tag or *', async () => {

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
-import { IMPORT_CHUNK_SIZE, importListings, type ImportReportItem } from '../../core/catalogue/import-listings.ts';
+import { importListings, type ImportReportItem } from '../../core/catalogue/import-listings.ts';
 import type { FieldProblem } from '../../core/errors.ts';
 import { CorpusFileError, readCorpusListings, type CorpusListings } from '../../ingest/corpus-json/read-corpus-listings.ts';
 import { openCore } from '../../main.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
+import { createProgress } from '../output/progress.ts';
 
 export interface ImportedItem {
   /** 0-based position of the item in the file. */
@@ -74,13 +75,14 @@ export function registerImportCommand(program: Command, io: CliIo): void {
       const corpus = await readListingsFileForCli(file);
       const ctx = await openCore(io.config(), { loadDefaultCatalogue: false });
       try {
+        const progress = createProgress('importing');
         const saved = await importListings({
           ctx,
           input: { listings: corpus.listings },
-          onProgress: ({ saved: done, total }) => {
-            if (total > IMPORT_CHUNK_SIZE) io.err(`imported ${done} of ${total} listings…`);
-          },
+          // A bar on stderr while stdout is a terminal; nothing when it is piped or redirected.
+          onProgress: ({ saved: done, total }) => progress.update(done, total),
         });
+        progress.finish();
         const items = mergeImportReport(corpus, saved);
         const counts = countOutcomes(items);
         if (options.json) {

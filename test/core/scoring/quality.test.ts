@@ -72,7 +72,8 @@ describe('quality score', () => {
 
   it('records inputs inside the seed\'s observed ranges, marked illustrative', async () => {
     const { listings } = await readCatalogFolder('catalog');
-    for (const { listing } of listings) {
+    // apidex's own listing (dogfooding) records observed values with their sources, not the seed's illustrative ones.
+    for (const { listing } of listings.filter(({ listing }) => listing.slug !== 'apidex')) {
       const inputs = listing.qualityInputs;
       for (const measured of Object.values(inputs)) expect(measured?.illustrative).toBe(true);
       if (inputs.daysSinceLastRelease) expect(inputs.daysSinceLastRelease.value).toBeGreaterThanOrEqual(19);

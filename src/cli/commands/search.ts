@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { categoryText, cliShort, qualityShort, shown } from '../../client/describe.ts';
+import { lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
+import type { CliIo } from '../io.ts';
+import { renderTable } from '../output/table.ts';
+import { addDirectoryOptions, runOnDirectory, type DirectoryOptions } from './directory-options.ts';
+import { addSchemaOptions } from './schema-options.ts';
+
+export function registerSearchCommand(program: Command, io: CliIo): void {
+  const command = program
+    .command('search')
+    .description('Look listings up by name, slug or text, best match first (an exact name or slug first); without words, list them all in name order.')
+    .argument('[words...]', 'what to look for, e.g. a name such as "country"');
+  const flags = addSchemaOptions(command, lookupListingsInputSchema, { skip: ['q'] });
+  addDirectoryOptions(command)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npx apidex search country\n  npx apidex search --pricing free --sort cli-relevance\n  npx apidex search channels --limit 2 --json | jq -r \'.items[].slug\'\n  npx apidex search weather --remote http://localhost:3000',
+    )
+    .action(async (words: string[], options: DirectoryOptions & Record<string, unknown>) => {
+      const input = { ...(words.length ? { q: words.join(' ') } : {}), ...flags.read(options) };
+      await runOnDirectory(io, options, lookupListingsInputSchema, input, (directory, query) => directory.lookup(query), (page) => {
+        if (page.items.length === 0) return `No listing matches "${words.join(' ')}". Try: npx apidex discover "<what you need to do>"`;
+        const table = renderTable(
+          ['#', 'NAME', 'SLUG', 'CATEGORY', 'PRICING', 'CLI', 'QUALITY'],
+          page.items.map((item, i) => [String(i + 1), item.name, item.slug, categoryText(item), shown(item.pricingTier), cliShort(item.cliRelevance), qualityShort(item.quality)]),
+          { flex: 3 },
+        );
+        const more = page.nextCursor ? `; next page: --cursor ${page.nextCursor}` : '';
+        return `${table}\n\n${page.items.length} of ${page.total} listing${page.total === 1 ? '' : 's'}${more}`;
+      }, { q: '[words]' });
+    });
+}

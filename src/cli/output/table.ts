@@ -1,0 +1,21 @@
+import { clip } from '../../client/describe.ts';
+
+/**
+ * A plain text table for people at a terminal: a header row, columns padded to their widest
+ * cell, and the `flex` column cut (with "…") so that a row fits in `width` characters.
+ */
+export function renderTable(headers: string[], rows: string[][], { width = process.stdout.columns || 120, flex }: { width?: number; flex?: number } = {}): string {
+  const widths = headers.map((header, i) => Math.max(header.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const gap = 2;
+  const total = widths.reduce((sum, w) => sum + w, 0) + gap * (widths.length - 1);
+  if (flex !== undefined && total > width) widths[flex] = Math.max(headers[flex]!.length, 12, widths[flex]! - (total - width));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => {
+        const text = cell.length > widths[i]! ? clip(cell, widths[i]!) : cell;
+        return i === cells.length - 1 ? text : text.padEnd(widths[i]!);
+      })
+      .join(' '.repeat(gap))
+      .trimEnd();
+  return [line(headers), ...rows.map(line)].join('\n');
+}

@@ -1,0 +1,37 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { CoreContext } from '../core/context.ts';
+import type { RateLimitSettings } from '../http/rate-limit.ts';
+import { createMcpServer } from './server.ts';
+import { writeLimiter } from './write-limit.ts';
+
+/**
+ * MCP over Streamable HTTP at /mcp, stateless: each POST gets its own server and transport
+ * and a JSON answer, so any instance behind a load balancer can answer any request and
+ * nothing is kept between them. There are no sessions, so GET (a server-to-client stream)
+ * and DELETE (end a session) answer 405.
+ */
+export const mcpRoute: FastifyPluginAsync<{ ctx: CoreContext; rateLimits?: RateLimitSettings | 'off' }> = async (app, { ctx, rateLimits = 'off' }) => {
+  const limitWrites = writeLimiter(rateLimits);
+
+  app.post('/mcp', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const address = request.ip;
+    const server = createMcpServer({ core: ctx, client: { address }, beforeWrite: () => limitWrites(address) });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const notAllowed = async (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ jsonrpc: '2.0', error: { code: -32000, message: `${request.method} is not served at /mcp: this server is stateless; send JSON-RPC messages with POST.` }, id: null });
+  app.get('/mcp', { schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+};
