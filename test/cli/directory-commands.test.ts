@@ -55,7 +55,7 @@ describe('apidex directory commands on a fresh local store', () => {
     const missing = await spawned(['show', 'no-such-listing'], env);
     expect(missing.code).toBe(1);
     expect(missing.stdout).toBe('');
-    expect(missing.stderr).toContain('apidex: No listing has the slug "no-such-listing".');
+    expect(missing.stderr).toContain('apidex: No listing has the slug "no-such-listing"; look the listing up by text');
     const typo = await spawned(['show', 'real-time-channel-api'], env);
     expect(typo.code).toBe(1);
     expect(typo.stdout).toBe('');

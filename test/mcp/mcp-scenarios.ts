@@ -137,7 +137,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     const missing = await call(connect(), 'get_api', { slug: 'real-time-channel-api' });
     expect(missing.isError).toBe(true);
     expect(missing.structuredContent).toBeUndefined();
-    expect(missing.text).toMatch(/^not_found: No listing has the slug "real-time-channel-api"\./);
+    expect(missing.text).toMatch(/^not_found: No listing has the slug "real-time-channel-api"; did you mean "real-time-channels-api"/);
     expect(missing.text).toContain('Close matches (exact slugs): real-time-channels-api');
   });
 

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 import { parseInput } from '../params.ts';
 import type { ListingDetail } from './listing-detail.ts';
 import { listingReviewStats } from '../reviews/listing-review-stats.ts';
-import { suggestSlugs } from './suggest-slugs.ts';
+import { unknownSlugHint } from './suggest-slugs.ts';
 
 export const getListingInputSchema = z.object({
   slug: z.string({ error: 'slug must be text' }).trim().min(1, { error: 'slug must not be empty' }).max(200, { error: 'slug must be at most 200 characters' }).describe('The listing\'s exact slug, e.g. "country-reference-data-service".'),
@@ -20,9 +20,8 @@ export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetL
     const reviews = await listingReviewStats({ ctx, slugs: [slug] });
     return { ...detailOf(entry), reviews: reviews.get(slug) };
   }
-  const suggestions = suggestSlugs(ctx.catalogue, slug);
-  const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Look it up with GET /api/apis?q=… to find its slug.';
-  throw new AppError('not_found', `No listing has the slug "${slug}".${hint}`, {
+  const { suggestions, hint } = unknownSlugHint(ctx.catalogue, slug);
+  throw new AppError('not_found', `No listing has the slug "${slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {
     fields: [{ field: 'slug', in: 'path', message: `no listing has the slug "${slug}"` }],
     extensions: { suggestions },
   });

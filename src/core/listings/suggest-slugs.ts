@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import { lookupWords } from '../search/match-text.ts';
 import { slugify } from '../search/text.ts';
 
 /**
@@ -17,6 +18,28 @@ export function suggestSlugs(catalogue: CatalogueIndex, wanted: string, limit = 
     .filter((candidate) => candidate.edits <= tolerance)
     .sort((a, b) => a.edits - b.edits || (a.slug < b.slug ? -1 : 1))
     .map((candidate) => candidate.slug);
-  const wordMatches = catalogue.searchText(target.replaceAll('-', ' '), { combineWith: 'OR' }).map((match) => match.slug);
+  // Listings with every telling word of the slug, when most of the slug is telling words:
+  // "no-such-listing" is not a near miss of every listing that mentions listings.
+  const words = target.split('-');
+  const telling = lookupWords(words.join(' '));
+  const wordMatches =
+    telling.length * 2 >= words.length
+      ? catalogue
+          .searchText(telling.join(' '), { combineWith: 'AND' })
+          .sort((a, b) => b.score - a.score || (a.slug < b.slug ? -1 : 1))
+          .map((match) => match.slug)
+      : [];
   return [...new Set([...nearSpellings, ...wordMatches])].slice(0, limit);
+}
+
+/**
+ * What to tell a caller about a slug that names no listing: close matches, or how to find the
+ * slug. Worded for every surface (HTTP, MCP, CLI), since each passes the message on.
+ */
+export function unknownSlugHint(catalogue: CatalogueIndex, slug: string): { suggestions: string[]; hint: string } {
+  const suggestions = suggestSlugs(catalogue, slug);
+  const hint = suggestions.length
+    ? `did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?`
+    : 'look the listing up by text (GET /api/apis?q=…, the search_apis tool or `apidex search`) to find its slug';
+  return { suggestions, hint };
 }

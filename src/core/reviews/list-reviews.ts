@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { suggestSlugs } from '../listings/suggest-slugs.ts';
+import { unknownSlugHint } from '../listings/suggest-slugs.ts';
 import { boundedInt, optionalText, parameters, parseInput, requiredText } from '../params.ts';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../search/cursor.ts';
 import { integrationStatsSchema, reviewStatsSchema, toReviewStats } from './review-stats.ts';
@@ -29,9 +29,8 @@ export async function listReviews({ ctx, input }: { ctx: CoreContext; input: Lis
   const query = parseInput(listReviewsInputSchema, input);
   const limit = query.limit ?? 20;
   if (!ctx.catalogue.get(query.slug)) {
-    const suggestions = suggestSlugs(ctx.catalogue, query.slug);
-    const hint = suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ' Look it up with GET /api/apis?q=… to find its slug.';
-    throw new AppError('not_found', `No listing has the slug "${query.slug}".${hint}`, {
+    const { suggestions, hint } = unknownSlugHint(ctx.catalogue, query.slug);
+    throw new AppError('not_found', `No listing has the slug "${query.slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {
       fields: [{ field: 'slug', in: 'query', message: `no listing has the slug "${query.slug}"` }],
       extensions: { suggestions },
     });

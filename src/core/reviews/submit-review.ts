@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SavedReview } from '../../storage/store.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { suggestSlugs } from '../listings/suggest-slugs.ts';
+import { unknownSlugHint } from '../listings/suggest-slugs.ts';
 import { parseInput } from '../params.ts';
 import { forgetListingReviewStats } from './listing-review-stats.ts';
 import { assessReview } from './moderation-heuristics.ts';
@@ -55,8 +55,7 @@ export async function submitReview({
   const record = parseInput(reviewInputSchema, input);
   const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
   if (!ctx.catalogue.get(record.targetSlug)) {
-    const suggestions = suggestSlugs(ctx.catalogue, record.targetSlug);
-    const hint = suggestions.length ? `did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : 'look the listing up with GET /api/apis?q=… to find its slug';
+    const { suggestions, hint } = unknownSlugHint(ctx.catalogue, record.targetSlug);
     throw new AppError('invalid_input', `No listing has the slug "${record.targetSlug}"; nothing was stored.`, {
       fields: [{ field: 'targetSlug', in: 'body', message: `targetSlug "${record.targetSlug}" names no listing; ${hint}` }],
       extensions: { suggestions },
