@@ -26,6 +26,22 @@ export interface Config {
   adminToken: string | undefined;
   /** Review intake settings (APIDEX_REVIEW_BURST). */
   reviewPolicy: ReviewPolicy;
+  /** A running directory the CLI's read and review commands ask instead of the local store (APIDEX_URL; --remote wins). */
+  remoteUrl: string | undefined;
+}
+
+function parseRemoteUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`APIDEX_URL must be the http(s) address of a running directory, e.g. http://localhost:3000; got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`APIDEX_URL must start with http:// or https://; got "${value}"`);
+  }
+  return value;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -115,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: parseRateLimits(env),
     trustProxy: parseTrustProxy(env.APIDEX_TRUST_PROXY),
     adminToken: parseAdminToken(env.APIDEX_ADMIN_TOKEN),
+    remoteUrl: parseRemoteUrl(env.APIDEX_URL),
     reviewPolicy: {
       ...DEFAULT_REVIEW_POLICY,
       burst: (({ limit, windowSeconds }) => ({ max: limit, windowMs: windowSeconds * 1000 }))(

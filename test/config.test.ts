@@ -68,6 +68,11 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads APIDEX_URL, the running directory the CLI asks instead of the local store', () => {
+    expect(loadConfig({}).remoteUrl).toBeUndefined();
+    expect(loadConfig({ APIDEX_URL: 'https://apidex.example.org' }).remoteUrl).toBe('https://apidex.example.org');
+  });
+
   it('reads the review, rate-limit and admin variables', () => {
     const config = loadConfig({
       APIDEX_RATE_LIMIT_WRITES: '5/30',
@@ -92,6 +97,8 @@ describe('configuration from the environment', () => {
     [{ APIDEX_ADMIN_TOKEN: 'short' }, 'APIDEX_ADMIN_TOKEN must be at least 16 visible ASCII characters'],
     [{ APIDEX_TRUST_PROXY: 'everyone' }, 'APIDEX_TRUST_PROXY must be a number of proxy hops'],
     [{ APIDEX_REVIEW_BURST: '5' }, 'APIDEX_REVIEW_BURST must be COUNT/SECONDS'],
+    [{ APIDEX_URL: 'localhost:3000' }, 'APIDEX_URL must start with http:// or https://'],
+    [{ APIDEX_URL: 'not a url' }, 'APIDEX_URL must be the http(s) address of a running directory'],
   ])('refuses %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -26,11 +26,9 @@ export function addDirectoryOptions(command: Command): Command {
 }
 
 /** APIDEX_URL: read here, beside the flag it stands in for. */
-const remoteFromEnvironment = () => process.env.APIDEX_URL || undefined;
-
 /** Opens the directory the options name; the local store is migrated and given the default catalogue when fresh, as `npm start` does. */
 export async function openDirectory(io: CliIo, options: DirectoryOptions): Promise<Directory> {
-  const remote = options.remote ?? remoteFromEnvironment();
+  const remote = options.remote ?? io.config().remoteUrl;
   if (remote) return remoteDirectory(remote);
   const core = await openCore(io.config(), { log: { info: () => {}, warn: (message) => io.err(message) } });
   return localDirectory(core);
