@@ -21,6 +21,8 @@ import { getReviewRoute } from './routes/reviews-get.ts';
 import { listReviewsRoute } from './routes/reviews-list.ts';
 import { submitReviewRoute } from './routes/reviews-submit.ts';
 import { mcpRoute } from '../mcp/http-route.ts';
+import { sendNotFoundPage, wantsPage } from '../web/pages/not-found-page.ts';
+import { webPlugin } from '../web/web-plugin.ts';
 
 export const API_VERSION = '0.1.0';
 
@@ -122,6 +124,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
       reply.header('allow', allowed.join(', '));
       return sendProblem(reply, toProblem('method_not_allowed', `${request.method} is not served at ${path}; use ${allowed.join(' or ')}.`, { instance: request.url }));
     }
+    // Outside the JSON API, a person (or crawler) gets the helpful HTML 404 page.
+    if (wantsPage(request)) return sendNotFoundPage(ctx, request, reply);
     return sendProblem(
       reply,
       toProblem('not_found', `Nothing is served at ${request.method} ${path}. The API lives under /api/ and is described at /openapi.json.`, { instance: request.url }),
@@ -142,6 +146,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   await app.register(adminModerateReviewRoute, { ctx, adminToken });
   // MCP over Streamable HTTP (src/mcp), over the same core verbs; submit_review keeps the write limit.
   await app.register(mcpRoute, { ctx, rateLimits });
+  // The website (src/web): pages over the same core verbs, in their own encapsulated plugin.
+  await app.register(webPlugin, { ctx });
   await app.ready();
   return app;
 }

@@ -80,3 +80,28 @@ export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[]
     ...listing.faq.map((entry) => ({ ...entry, generated: false })),
   ];
 }
+
+/** What an alternative shares with the listing, for the alternatives answer. */
+export interface AlternativeForFaq {
+  name: string;
+  slug: string;
+  /** The listing's capabilities it serves. */
+  serves: string[];
+}
+
+/**
+ * "What are the alternatives to X?", answered from the ranked alternatives (the catalogue's,
+ * see src/core/listings/get-listing-faq.ts); never padded with listings that serve nothing of it.
+ */
+export function alternativesFaqEntry(listing: Pick<Listing, 'name' | 'capabilities' | 'description'>, alternatives: AlternativeForFaq[]): FaqEntry {
+  const question = `What are the alternatives to ${listing.name}?`;
+  if (alternatives.length === 0) {
+    return { question, answer: `The directory lists no other API that serves what ${listing.name} does.`, generated: true };
+  }
+  const named = alternatives.map((alternative) => (alternative.serves.length ? `${alternative.name} (${listPhrases(alternative.serves)})` : `${alternative.name} (the same need)`));
+  return {
+    question,
+    answer: `Listings that serve the same capabilities: ${listPhrases(named)}. Compare any of them with ${listing.name} side by side to see what each does better or worse.`,
+    generated: true,
+  };
+}

@@ -1,0 +1,81 @@
+import { distance } from 'fastest-levenshtein';
+import { z } from 'zod';
+import { summaryOf, type CatalogueOrder } from '../catalogue/catalogue-index.ts';
+import type { CoreContext } from '../context.ts';
+import { AppError } from '../errors.ts';
+import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredText } from '../params.ts';
+import { slugify } from '../search/text.ts';
+import { listCategories, type Category } from './list-categories.ts';
+import type { ListingSummary } from './listing-detail.ts';
+
+/**
+ * One category's listings (optionally one subcategory's), best first by a chosen score, in
+ * numbered pages: what a category page shows. An unknown category is not_found with the
+ * nearest category slugs, never an empty page that looks like a real one.
+ */
+
+export const CATEGORY_SORTS = ['cli-relevance', 'quality', 'name'] as const;
+
+export const listCategoryListingsInputSchema = parameters({
+  category: requiredText('category', 80, 'communication').describe('The category\'s slug, e.g. "data-information".'),
+  subcategory: optionalText('subcategory', 120).describe('Only this subcategory: its name or slug.'),
+  sort: enumParam('sort', CATEGORY_SORTS).optional().describe('cli-relevance (default), quality or name; unscored listings last.'),
+  page: boundedInt('page', 1, 100_000).default(1).describe('Page number, from 1.'),
+  limit: boundedInt('limit', 1, 100).default(24).describe('Listings per page, 1 to 100 (default 24).'),
+});
+export type ListCategoryListingsInput = z.input<typeof listCategoryListingsInputSchema>;
+
+export interface CategoryListings {
+  category: Category;
+  /** The subcategory shown, by its name as listings write it; null for the whole category. */
+  subcategory: string | null;
+  sort: (typeof CATEGORY_SORTS)[number];
+  items: ListingSummary[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; input: ListCategoryListingsInput }): Promise<CategoryListings> {
+  const query = parseInput(listCategoryListingsInputSchema, input);
+  const categories = await listCategories({ ctx });
+  const wanted = slugify(query.category);
+  const category = categories.find((c) => c.slug === wanted);
+  if (!category) {
+    const suggestions = categories
+      .map((c) => ({ slug: c.slug, edits: distance(wanted, c.slug) }))
+      .filter((c) => c.edits <= Math.max(3, Math.floor(wanted.length * 0.4)))
+      .sort((a, b) => a.edits - b.edits)
+      .slice(0, 3)
+      .map((c) => c.slug);
+    throw new AppError('not_found', `No category has the slug "${query.category}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`, {
+      fields: [{ field: 'category', message: `no category has the slug "${query.category}"; see /api/categories` }],
+      extensions: { suggestions: [], categorySuggestions: suggestions },
+    });
+  }
+  let subcategory: string | null = null;
+  if (query.subcategory) {
+    const sub = category.subcategories.find((s) => slugify(s.name) === slugify(query.subcategory!));
+    if (!sub) {
+      throw new AppError('not_found', `The category "${category.name}" has no subcategory "${query.subcategory}". Its subcategories: ${category.subcategories.map((s) => s.name).join(', ') || 'none'}.`, {
+        fields: [{ field: 'subcategory', message: `choose one of ${category.subcategories.map((s) => `"${s.name}"`).join(', ') || 'none'}` }],
+        extensions: { suggestions: [] },
+      });
+    }
+    subcategory = sub.name;
+  }
+  const sort = query.sort ?? 'cli-relevance';
+  const order: CatalogueOrder = sort;
+  const subSlug = subcategory === null ? null : slugify(subcategory);
+  const start = (query.page - 1) * query.limit;
+  const items: ListingSummary[] = [];
+  let total = 0;
+  // The catalogue keeps each order once per generation; one pass filters and cuts the page.
+  for (const entry of ctx.catalogue.ordered(order)) {
+    if (entry.categorySlug !== category.slug) continue;
+    if (subSlug !== null && slugify(entry.listing.subcategory ?? '') !== subSlug) continue;
+    if (total >= start && items.length < query.limit) items.push(summaryOf(entry));
+    total += 1;
+  }
+  return { category, subcategory, sort, items, total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
+}

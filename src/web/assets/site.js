@@ -1,0 +1,21 @@
+// apidex: the only script the pages load. Everything works without it; it adds copy buttons.
+(function () {
+  'use strict';
+  var buttons = document.querySelectorAll('button[data-copy]');
+  for (var i = 0; i < buttons.length; i += 1) {
+    var button = buttons[i];
+    var target = document.getElementById(button.getAttribute('data-copy'));
+    if (!target || !navigator.clipboard) continue;
+    button.hidden = false;
+    button.addEventListener('click', function (event) {
+      var self = event.currentTarget;
+      var source = document.getElementById(self.getAttribute('data-copy'));
+      var status = document.getElementById(self.getAttribute('data-copy') + '-status');
+      navigator.clipboard.writeText(source.textContent.trim()).then(
+        function () { self.textContent = 'Copied'; if (status) status.textContent = 'Install command copied to the clipboard.'; },
+        function () { self.textContent = 'Copy failed'; if (status) status.textContent = 'Could not copy; select the command and copy it.'; }
+      );
+      setTimeout(function () { self.textContent = 'Copy'; }, 2000);
+    });
+  }
+})();

@@ -1,0 +1,215 @@
+import type { CoreContext } from '../../core/context.ts';
+import { getListing } from '../../core/listings/get-listing.ts';
+import { getListingFaq } from '../../core/listings/get-listing-faq.ts';
+import type { ListingDetail } from '../../core/listings/listing-detail.ts';
+import type { FaqEntry } from '../../core/listings/listing-faq.ts';
+import { listReviews, type ListReviewsResult } from '../../core/reviews/list-reviews.ts';
+import { breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, reviewStatsBlock } from '../components.ts';
+import { html, safeHref, type Html } from '../html.ts';
+import { originOf, sendPage } from '../page.ts';
+import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
+
+/** /apis/{slug}: everything the seed's listing page holds, each score with its parts. */
+
+export const REVIEWS_PER_PAGE = 20;
+
+const REVIEW_NOTICES: Record<string, { text: string; pending: boolean }> = {
+  published: { text: 'Thank you: your review is published below.', pending: false },
+  updated: { text: 'Thank you: your earlier review of this API was replaced and is published below.', pending: false },
+  pending: { text: 'Thank you: your review was received. It is held for moderation and will show here once a moderator approves it.', pending: true },
+};
+
+function visitLink(detail: ListingDetail): Html {
+  const href = safeHref(detail.url);
+  if (!href) return html`<p class="not-shown" data-visit="not-shown">“Visit API” link: not shown</p>`;
+  return html`<a class="button" href="${href}" target="_blank" rel="noopener noreferrer">Visit API<span class="visually-hidden"> (opens in a new tab)</span> <span aria-hidden="true">↗</span></a>`;
+}
+
+function installBlock(detail: ListingDetail): Html {
+  if (!detail.install) {
+    return html`<p><span class="not-shown">Install instruction: not shown.</span> The directory lists no package install command for ${detail.name}.</p>`;
+  }
+  return html`<div class="install">
+<pre><code id="install-command">${detail.install}</code></pre>
+<button type="button" class="secondary" data-copy="install-command" hidden>Copy</button>
+</div>
+<p id="install-command-status" class="visually-hidden" role="status"></p>`;
+}
+
+function faqSection(faq: FaqEntry[], alternatives: { slug: string; name: string }[], slug: string): Html {
+  return html`<section class="card faq section" aria-labelledby="faq">
+<h2 id="faq">Frequently asked questions</h2>
+${faq.map(
+  (entry) => html`<h3>${entry.question}</h3><p>${entry.answer}</p>${
+    entry.question.startsWith('What are the alternatives') && alternatives.length
+      ? html`<ul class="chips">${alternatives.map((alt) => html`<li><a class="chip" href="/apis/${alt.slug}">${alt.name}</a></li><li><a class="chip" href="/compare/${slug}-vs-${alt.slug}">Compare with ${alt.name}</a></li>`)}</ul>`
+      : ''
+  }`,
+)}
+</section>`;
+}
+
+function reviewsSection(detail: ListingDetail, reviews: ListReviewsResult): Html {
+  return html`<section class="card section" aria-labelledby="reviews">
+<div class="actions"><h2 id="reviews">Reviews</h2><a class="button secondary" href="/apis/${detail.slug}/review">Write a review</a></div>
+${reviewStatsBlock(reviews.stats, reviews.integrationStats)}
+${reviews.items.length ? reviews.items.map(reviewItem) : html`<p class="muted">No published reviews yet. Tried ${detail.name} from a terminal, CI or an agent? Tell others how it went.</p>`}
+${reviews.next ? html`<nav class="pager" aria-label="Review pages"><a class="button secondary" rel="next" href="/apis/${detail.slug}?reviews=${new URL(reviews.next, 'http://x').searchParams.get('cursor') ?? ''}#reviews">Older reviews</a></nav>` : ''}
+</section>`;
+}
+
+function structuredData(detail: ListingDetail, faq: FaqEntry[], reviews: ListReviewsResult, origin: string): unknown[] {
+  const page = `${origin}/apis/${detail.slug}`;
+  const application: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'SoftwareApplication',
+    name: detail.name,
+    description: detail.description,
+    url: page,
+    applicationCategory: 'DeveloperApplication',
+    applicationSubCategory: detail.subcategory ?? detail.category,
+    operatingSystem: 'Any',
+    featureList: detail.capabilities,
+  };
+  if (safeHref(detail.url)) application.sameAs = detail.url;
+  if (detail.pricingTier === 'Free' || detail.pricingTier === 'Open source') {
+    application.offers = { '@type': 'Offer', price: '0', priceCurrency: 'USD', description: detail.pricingTier };
+  }
+  if (reviews.stats.averageRating.value !== null) {
+    application.aggregateRating = { '@type': 'AggregateRating', ratingValue: reviews.stats.averageRating.value, ratingCount: reviews.stats.averageRating.sampleSize, bestRating: 5, worstRating: 1 };
+  }
+  return [
+    application,
+    {
+      '@context': 'https://schema.org',
+      '@type': 'FAQPage',
+      mainEntity: faq.map((entry) => ({ '@type': 'Question', name: entry.question, acceptedAnswer: { '@type': 'Answer', text: entry.answer } })),
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'apidex', item: `${origin}/` },
+        { '@type': 'ListItem', position: 2, name: detail.category, item: `${origin}/categories/${detail.categorySlug}` },
+        { '@type': 'ListItem', position: 3, name: detail.name, item: page },
+      ],
+    },
+  ];
+}
+
+type PageFaq = { faq: FaqEntry[]; alternatives: { slug: string; name: string }[] };
+
+/** Everything above the reviews, which depends only on the listing and its FAQ. */
+function listingSections(detail: ListingDetail, faq: PageFaq): Html {
+  const downloadsIllustrative = detail.illustrativeValues.includes('weeklyDownloads');
+  return html`<div class="listing-head">
+<div>
+<h1 id="listing-name">${detail.name}</h1>
+<p class="lede">${detail.description}</p>
+<ul class="chips" aria-label="Pricing and category">
+<li>${pricingChip(detail.pricingTier)}</li>
+<li><a class="chip" href="/categories/${detail.categorySlug}" data-category>${detail.category}</a></li>
+${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categorySlug}?subcategory=${encodeURIComponent(detail.subcategory)}" data-subcategory>${detail.subcategory}</a></li>` : html`<li><span class="chip">Subcategory not shown</span></li>`}
+</ul>
+</div>
+<div class="actions">${visitLink(detail)}<a class="button secondary" href="/compare?a=${detail.slug}">Compare</a></div>
+</div>
+
+<div class="scores">
+${cliRelevanceCard(detail.cliRelevance)}
+${qualityCard(detail.quality)}
+</div>
+
+<div class="scores">
+<section class="card" aria-labelledby="install">
+<h2 id="install">Install</h2>
+${installBlock(detail)}
+<dl class="facts">
+<div><dt>Weekly npm downloads</dt><dd data-downloads>${detail.weeklyDownloadsCompact ?? 'not shown'}${downloadsIllustrative && detail.weeklyDownloadsCompact ? html` <span class="illustrative" title="illustrative value">*</span>` : ''}</dd></div>
+<div><dt>Pricing tier</dt><dd>${detail.pricingTier ?? 'not shown'}</dd></div>
+</dl>
+${downloadsIllustrative && detail.weeklyDownloadsCompact ? html`<p class="small"><span class="illustrative">*</span> Illustrative: inside the range the source shows, not observed for this listing.</p>` : ''}
+</section>
+<section class="card" aria-labelledby="capabilities">
+<h2 id="capabilities">Capabilities</h2>
+${detail.capabilities.length ? html`<ul class="capabilities">${detail.capabilities.map((c) => html`<li>${c}</li>`)}</ul>` : html`<p class="not-shown">No capabilities listed.</p>`}
+</section>
+</div>
+
+${faqSection(faq.faq, faq.alternatives, detail.slug)}`;
+}
+
+/**
+ * The listing's sections rendered once per listing view and FAQ answer. Both objects are
+ * kept by the core per catalogue generation (detailOf, getListingFaq), so a changed listing
+ * brings new objects and the old markup is collected with them.
+ */
+const renderedSections = new WeakMap<ListingDetail, WeakMap<PageFaq, Html>>();
+
+function cachedSections(detail: ListingDetail, faq: PageFaq): Html {
+  let byFaq = renderedSections.get(detail);
+  if (!byFaq) renderedSections.set(detail, (byFaq = new WeakMap()));
+  let sections = byFaq.get(faq);
+  if (!sections) byFaq.set(faq, (sections = listingSections(detail, faq)));
+  return sections;
+}
+
+export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string): Html {
+  const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
+  return html`<div class="wrap">
+${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
+${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}</div>` : ''}
+<article aria-labelledby="listing-name">
+${cachedSections(detail, faq)}
+${reviewsSection(detail, reviews)}
+<p class="small muted section">For programs: <a href="${detail.links.self}">this listing as JSON</a> · <a href="/api/apis/${detail.slug}/alternatives">its alternatives as JSON</a> · updated ${detail.updatedAt.slice(0, 10)}</p>
+</article>
+</div>`;
+}
+
+/**
+ * The reviews a listing page shows, kept for a second per listing and page: a popular page is
+ * read far more often than it is reviewed, and each read would otherwise query the store twice.
+ * Reviews written through this or another server show within the second (as listings do,
+ * ADR 10); the page a reviewer is sent to after posting (`?review=`) always reads afresh.
+ */
+class RecentReviews {
+  private readonly kept = new Map<string, { at: number; reviews: Promise<ListReviewsResult> }>();
+  constructor(
+    private readonly freshMs: number,
+    private readonly capacity: number,
+  ) {}
+
+  get(ctx: CoreContext, slug: string, cursor: string | undefined, { fresh }: { fresh: boolean }): Promise<ListReviewsResult> {
+    const key = `${slug} ${cursor ?? ''}`;
+    const now = Date.now();
+    const entry = this.kept.get(key);
+    if (!fresh && entry && now - entry.at < this.freshMs) return entry.reviews;
+    const reviews = listReviews({ ctx, input: { slug, limit: REVIEWS_PER_PAGE, ...(cursor ? { cursor } : {}) } });
+    if (this.kept.size >= this.capacity) this.kept.clear();
+    this.kept.set(key, { at: now, reviews });
+    reviews.catch(() => this.kept.delete(key));
+    return reviews;
+  }
+}
+
+export const listingPageRoute: WebRoute = async (app, { ctx }) => {
+  const recentReviews = new RecentReviews(1000, 5000);
+  app.get('/apis/:slug', PAGE_ROUTE, async (request, reply) => {
+    const slug = paramValue(request, 'slug');
+    const detail = await getListing({ ctx, input: { slug } });
+    const cursor = queryValue(request, 'reviews');
+    const notice = queryValue(request, 'review');
+    const [faq, reviews] = await Promise.all([getListingFaq({ ctx, input: { slug } }), recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined })]);
+    const cli = detail.cliRelevance;
+    const scoreWords = cli.status === 'complete' ? `CLI relevance ${cli.score}/10` : 'CLI relevance not scored';
+    return sendPage(request, reply, {
+      title: detail.name,
+      description: `${detail.description}. ${scoreWords}; quality ${detail.quality.score === null ? 'not scored' : `${detail.quality.score}/10`}. Pricing: ${detail.pricingTier ?? 'not shown'}.`,
+      path: `/apis/${detail.slug}`,
+      ogType: 'article',
+      jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
+      main: renderListingPage(detail, faq, reviews, notice),
+    });
+  });
+};
