@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sendProblem, toProblem } from './problem.ts';
 
 /**
- * Per-client-address request limits for the JSON API: a tight one on writes, a looser one on
+ * Per-client-address request limits for the JSON API and the website's forms: a tight one on writes, a looser one on
  * reads, counted in fixed windows in this process's memory. Every answer under /api/ says
  * where the client stands, in the fields of the IETF draft "RateLimit header fields for HTTP"
  * (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "writes";q=10;w=60` and
@@ -53,7 +53,9 @@ export function addRateLimits(app: FastifyInstance, settings: RateLimitSettings,
   const longest = Math.max(settings.writes.windowSeconds, settings.reads.windowSeconds) * 1000;
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // The JSON API, and every write elsewhere (the website's review form); MCP counts its own writes (src/mcp/write-limit.ts).
+    const limited = request.url.startsWith('/api/') || (WRITE_METHODS.has(request.method) && !request.url.startsWith('/mcp'));
+    if (!limited) return;
     if (!settings.limitLoopback && isLoopback(clientAddressOf(request))) return;
     const kind = WRITE_METHODS.has(request.method) ? 'writes' : 'reads';
     const quota = settings[kind];

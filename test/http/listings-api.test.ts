@@ -85,6 +85,13 @@ describe.each(STORE_KINDS)('listings API on $kind', ({ databaseUrl }) => {
     expect(body.capabilities).toEqual(['send real-time messages', 'broadcast events', 'manage channels', 'detect presence']);
   });
 
+  it('answers "What are the alternatives to X?" in the FAQ, from the alternatives ranking', async () => {
+    const { body } = await json('/api/apis/real-time-channels-api');
+    const entry = body.faq.find((e: any) => e.question === 'What are the alternatives to Real-time channels API?');
+    expect(entry.generated).toBe(true);
+    expect(entry.answer).toContain('Hosted channels service');
+  });
+
   it('words the FAQ by the seed\'s rules', async () => {
     const faqOf = async (slug: string) => (await json(`/api/apis/${slug}`)).body.faq as { question: string; answer: string }[];
     const auth = await faqOf('authentication-component-service');

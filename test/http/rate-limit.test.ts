@@ -26,6 +26,18 @@ describe('rate limits per client address', () => {
     expect(await refused.json()).toMatchObject({ status: 429, code: 'rate_limited', type: '/problems/rate-limited' });
   });
 
+  it('counts the website\'s review form as a write too, sharing the address\'s write quota', async () => {
+    const form = await fetch(`${server.baseUrl}/apis/real-time-channels-api/review`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.baseUrl },
+      body: 'rating=5',
+      redirect: 'manual',
+    });
+    // The API writes above used the quota of 3 up.
+    expect(form.status).toBe(429);
+    expect(form.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
   it('counts reads separately and more loosely', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i += 1) {

@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import { AppError } from '../errors.ts';
 import { lookupWords } from '../search/match-text.ts';
 import { slugify } from '../search/text.ts';
 
@@ -42,4 +43,13 @@ export function unknownSlugHint(catalogue: CatalogueIndex, slug: string): { sugg
     ? `did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?`
     : 'look the listing up by text (GET /api/apis?q=…, the search_apis tool or `apidex search`) to find its slug';
   return { suggestions, hint };
+}
+
+/** The not_found error for a slug that names no listing, with close matches; `in` says where the slug came from. */
+export function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): AppError {
+  const { suggestions, hint } = unknownSlugHint(catalogue, slug);
+  return new AppError('not_found', `No listing has the slug "${slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {
+    fields: [{ field: where.field, in: where.in, message: `no listing has the slug "${slug}"` }],
+    extensions: { suggestions },
+  });
 }

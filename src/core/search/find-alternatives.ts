@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { AppError } from '../errors.ts';
-import { getListing, getListingInputSchema } from '../listings/get-listing.ts';
+import { getListingInputSchema } from '../listings/get-listing.ts';
+import { listingNotFound } from '../listings/suggest-slugs.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { matchedOnSchema } from './discover-listings.ts';
@@ -126,10 +126,7 @@ function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limi
 export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input: FindAlternativesInput }): Promise<AlternativesResult> {
   const { slug, limit } = parseInput(findAlternativesInputSchema, input);
   const entry = ctx.catalogue.get(slug);
-  if (!entry) {
-    await getListing({ ctx, input: { slug } }); // throws not_found with close matches, worded as for GET /api/apis/{slug}
-    throw new AppError('internal', `The listing "${slug}" vanished while it was read.`);
-  }
+  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
   const reference = detailOf(entry);
   const items = rankAlternatives(ctx.catalogue, entry, limit).map((alternative): AlternativeItem => {
     const differences = explainDifferences(detailOf(alternative.entry), reference);
