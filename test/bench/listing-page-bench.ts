@@ -99,7 +99,7 @@ export function formatListingPageBench(run: ListingPageBench): string {
   ].join('\n');
 }
 
-const SEED_SLUGS = ['authentication-component-service', 'social-sign-in-service', 'country-reference-data-service', 'real-time-channels-api', 'hosted-channels-service'];
+export const SEED_SLUGS = ['authentication-component-service', 'social-sign-in-service', 'country-reference-data-service', 'real-time-channels-api', 'hosted-channels-service'];
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: String(LISTING_PAGE_CONNECTIONS) } } });

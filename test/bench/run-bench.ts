@@ -18,6 +18,7 @@ import { CatalogueIndex } from '../../src/core/catalogue/catalogue-index.ts';
 import { openStore } from '../../src/storage/open-store.ts';
 import { startServing } from '../support/processes.ts';
 import { reviewPostRequest } from '../support/review-load.ts';
+import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
@@ -288,16 +289,39 @@ function print(run: SizeRun): void {
   for (const check of run.checks) console.log(`| ${check.name} | ${check.limit} | ${check.actual} | ${check.pass ? 'PASS' : 'FAIL'} |`);
 }
 
+/** Listing pages on the default catalogue (the seed's listings), where their target is set. */
+async function benchPages(): Promise<ListingPageBench> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'apidex-page-bench-'));
+  const server = await startServing(process.execPath, START_ARGUMENTS, {
+    DATABASE_URL: `file:${path.join(dir, 'bench.db')}`,
+    APIDEX_VALIDATE_RESPONSES: '0',
+    APIDEX_RATE_LIMITS: 'off',
+    APIDEX_REFRESH_INTERVAL_MS: '',
+  });
+  try {
+    return await benchListingPages({ baseUrl: server.baseUrl, slugs: SEED_SLUGS, durationSeconds: duration });
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const runs: SizeRun[] = [];
 for (const size of sizes) {
   const run = await benchSize(size);
   print(run);
   runs.push(run);
 }
+console.log('\n## Listing pages, default catalogue (SQLite)\n');
+const pages = await benchPages();
+console.log(formatListingPageBench(pages));
 
-const failed = runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`));
+const failed = [
+  ...runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`)),
+  ...(pages.target.pass ? [] : [`default catalogue: ${pages.target.name}`]),
+];
 if (values.json) {
-  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, failed };
+  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, failed };
   writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nFigures written to ${values.json}.`);
 }
