@@ -5,6 +5,7 @@ import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
+import { nameKeyOf } from './find-duplicate-listing.ts';
 import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
 
@@ -105,9 +106,13 @@ function toIndexedListing(stored: StoredListing, shared: SharedStrings): Indexed
   };
 }
 
+const NO_SLUGS: ReadonlySet<string> = new Set();
+
 export class CatalogueIndex {
   private readonly listings = new Map<string, IndexedListing>();
   private readonly shared = new SharedStrings();
+  /** Slugs by name key (find-duplicate-listing.ts), so a candidate is checked without a scan. */
+  private readonly byNameKey = new Map<string, Set<string>>();
   /** The need engine's index, for discover, recommend, alternatives and text lookups. */
   readonly needs = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
@@ -192,8 +197,19 @@ export class CatalogueIndex {
     return applied;
   }
 
+  /** Slugs of the listings whose name has the given key (see nameKeyOf). */
+  slugsWithNameKey(key: string): ReadonlySet<string> {
+    return this.byNameKey.get(key) ?? NO_SLUGS;
+  }
+
   private put(stored: StoredListing): void {
     const entry = toIndexedListing(stored, this.shared);
+    const previous = this.listings.get(entry.slug);
+    if (previous) this.byNameKey.get(nameKeyOf(previous.listing.name))?.delete(entry.slug);
+    const key = nameKeyOf(entry.listing.name);
+    let slugs = this.byNameKey.get(key);
+    if (!slugs) this.byNameKey.set(key, (slugs = new Set()));
+    slugs.add(entry.slug);
     this.listings.set(entry.slug, entry);
     this.needs.add(toNeedDocument(entry));
   }
