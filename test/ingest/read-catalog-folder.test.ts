@@ -40,6 +40,13 @@ describe('readCatalogFolder on a valid folder', () => {
     expect(result.listings.length).toBeGreaterThan(0);
   });
 
+  it('reports its progress after each file, for the CLI\'s progress bar', async () => {
+    const seen: [number, number][] = [];
+    const result = await readCatalogFolder(defaultCatalogDir, { onProgress: (checked, total) => seen.push([checked, total]) });
+    const total = result.listings.length;
+    expect(seen).toEqual(Array.from({ length: total }, (_, i) => [i + 1, total]));
+  });
+
   it('throws an error naming the folder when it does not exist', async () => {
     const missingDir = join(fixturesDir, 'no-such-folder');
     await expect(readCatalogFolder(missingDir)).rejects.toThrow(missingDir);

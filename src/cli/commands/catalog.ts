@@ -4,13 +4,17 @@ import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalo
 import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
 import { openCore } from '../../main.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
+import { createProgress } from '../output/progress.ts';
 import type { CliIo } from '../io.ts';
 
 async function readFolder(dir: string) {
+  const progress = createProgress('Checking catalogue files');
   try {
-    return await readCatalogFolder(dir);
+    return await readCatalogFolder(dir, { onProgress: (checked, total) => progress.update(checked, total) });
   } catch (error) {
     throw new CliError(`Cannot read the catalogue folder: ${(error as Error).message}`, EXIT.environment);
+  } finally {
+    progress.finish();
   }
 }
 

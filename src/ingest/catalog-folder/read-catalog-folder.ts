@@ -36,11 +36,14 @@ const WHOLE_FILE = '';
  * Reads and validates every `*.yaml` / `*.yml` file of a catalogue folder, in file-name order.
  * A bad file never hides the problems of the others. Throws only when the folder cannot be read.
  */
-export async function readCatalogFolder(dir: string): Promise<CatalogFolderResult> {
+export async function readCatalogFolder(dir: string, { onProgress }: { onProgress?: (checked: number, total: number) => void } = {}): Promise<CatalogFolderResult> {
   const fileNames = await listCatalogFileNames(dir);
   const checkedFiles: CheckedFile[] = [];
   // One file at a time: a large catalogue read all at once would run out of file descriptors.
-  for (const fileName of fileNames) checkedFiles.push(await checkCatalogFile(join(dir, fileName)));
+  for (const fileName of fileNames) {
+    checkedFiles.push(await checkCatalogFile(join(dir, fileName)));
+    onProgress?.(checkedFiles.length, fileNames.length);
+  }
   const duplicateSlugProblems = findDuplicateSlugs(checkedFiles);
 
   const problems = [...checkedFiles.flatMap((checked) => checked.problems), ...duplicateSlugProblems];
