@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CatalogueIndex } from '../../src/core/catalogue/catalogue-index.ts';
 import { openStore } from '../../src/storage/open-store.ts';
+import { createProgress } from '../../src/cli/output/progress.ts';
 import { startServing } from '../support/processes.ts';
 import { reviewPostRequest } from '../support/review-load.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
@@ -223,10 +224,19 @@ async function benchSize(size: number): Promise<SizeRun> {
       await load(server.baseUrl, ['/healthz', ...routes.flatMap(([, paths]) => paths)], Math.min(2, duration));
       const healthFirst = await load(server.baseUrl, ['/healthz']);
       const measured = [];
-      for (const [name, paths] of routes) measured.push({ name, ...(await load(server.baseUrl, paths)) });
+      const steps = routes.length + 3;
+      const progress = createProgress(`Measuring ${size.toLocaleString('en')} listings`);
+      progress.update(1, steps);
+      for (const [name, paths] of routes) {
+        measured.push({ name, ...(await load(server.baseUrl, paths)) });
+        progress.update(measured.length + 1, steps);
+      }
       const healthLast = await load(server.baseUrl, ['/healthz']);
+      progress.update(steps - 1, steps);
       // Writes last, so the reads above ran on an unchanged catalogue: every POST is a new review.
       measured.push({ name: REVIEW_POSTS, ...(await load(server.baseUrl, [], duration, [reviewPostRequest(listings[0]!.slug)], 16)) });
+      progress.update(steps, steps);
+      progress.finish();
       const peakMb = stopSampling();
       if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode} during the run:\n${server.output()}`);
       const highWaterMb = readStatusMb(pid, 'VmHWM');
