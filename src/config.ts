@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './core/reviews/review-policy.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitQuota, type RateLimitSettings } from './http/rate-limit.ts';
+import { DEFAULT_ENRICH_SETTINGS, ENRICH_BOUNDS, type EnrichSettings } from './enrich/enrich-settings.ts';
 
 /** The one place that reads the environment. Everything else receives a Config. */
 export interface Config {
@@ -28,6 +29,8 @@ export interface Config {
   reviewPolicy: ReviewPolicy;
   /** A running directory the CLI's read and review commands ask instead of the local store (APIDEX_URL; --remote wins). */
   remoteUrl: string | undefined;
+  /** Where `apidex enrich` reads npm and how patiently (APIDEX_NPM_REGISTRY, APIDEX_NPM_DOWNLOADS_API, APIDEX_ENRICH_TIMEOUT_MS, APIDEX_ENRICH_ATTEMPTS, APIDEX_ENRICH_BACKOFF_MS). */
+  enrich: EnrichSettings;
 }
 
 function parseRemoteUrl(value: string | undefined): string | undefined {
@@ -42,6 +45,44 @@ function parseRemoteUrl(value: string | undefined): string | undefined {
     throw new ConfigError(`APIDEX_URL must start with http:// or https://; got "${value}"`);
   }
   return value;
+}
+
+/** A base URL such as https://registry.npmjs.org, without its trailing slash. */
+function parseBaseUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) base URL, e.g. ${fallback}; got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash) {
+    throw new ConfigError(`${name} must be an http(s) base URL without query or fragment, e.g. ${fallback}; got "${value}"`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
+function parseBoundedInteger(name: string, value: string | undefined, fallback: number, { min, max }: { min: number; max: number }, unit: string): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number < min || number > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}${unit}; got "${value}"`);
+  }
+  return number;
+}
+
+function parseEnrichSettings(env: NodeJS.ProcessEnv): EnrichSettings {
+  const defaults = DEFAULT_ENRICH_SETTINGS;
+  return {
+    npmRegistryUrl: parseBaseUrl('APIDEX_NPM_REGISTRY', env.APIDEX_NPM_REGISTRY, defaults.npmRegistryUrl),
+    npmDownloadsApiUrl: parseBaseUrl('APIDEX_NPM_DOWNLOADS_API', env.APIDEX_NPM_DOWNLOADS_API, defaults.npmDownloadsApiUrl),
+    retry: {
+      ...defaults.retry,
+      timeoutMs: parseBoundedInteger('APIDEX_ENRICH_TIMEOUT_MS', env.APIDEX_ENRICH_TIMEOUT_MS, defaults.retry.timeoutMs, ENRICH_BOUNDS.timeoutMs, ' milliseconds'),
+      attempts: parseBoundedInteger('APIDEX_ENRICH_ATTEMPTS', env.APIDEX_ENRICH_ATTEMPTS, defaults.retry.attempts, ENRICH_BOUNDS.attempts, ' (1 = no retry)'),
+      backoffMs: parseBoundedInteger('APIDEX_ENRICH_BACKOFF_MS', env.APIDEX_ENRICH_BACKOFF_MS, defaults.retry.backoffMs, ENRICH_BOUNDS.backoffMs, ' milliseconds'),
+    },
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -132,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.APIDEX_TRUST_PROXY),
     adminToken: parseAdminToken(env.APIDEX_ADMIN_TOKEN),
     remoteUrl: parseRemoteUrl(env.APIDEX_URL),
+    enrich: parseEnrichSettings(env),
     reviewPolicy: {
       ...DEFAULT_REVIEW_POLICY,
       burst: (({ limit, windowSeconds }) => ({ max: limit, windowMs: windowSeconds * 1000 }))(

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { DEFAULT_REVIEW_POLICY } from '../src/core/reviews/review-policy.ts';
+import { DEFAULT_ENRICH_SETTINGS } from '../src/enrich/enrich-settings.ts';
 
 describe('configuration from the environment', () => {
   it('has defaults for everything', () => {
@@ -17,6 +18,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
+      enrich: DEFAULT_ENRICH_SETTINGS,
     });
   });
 
@@ -42,6 +44,7 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
+      enrich: DEFAULT_ENRICH_SETTINGS,
     });
   });
 
@@ -88,6 +91,35 @@ describe('configuration from the environment', () => {
     expect(config.reviewPolicy.burst).toEqual({ max: 3, windowMs: 120_000 });
     expect(loadConfig({ APIDEX_RATE_LIMITS: 'off' }).rateLimits).toBe('off');
     expect(loadConfig({ APIDEX_TRUST_PROXY: '1' }).trustProxy).toBe(1);
+  });
+
+  it('reads the enrichment variables: npm registry and downloads API base URLs, timeout, attempts and backoff', () => {
+    expect(DEFAULT_ENRICH_SETTINGS).toMatchObject({ npmRegistryUrl: 'https://registry.npmjs.org', npmDownloadsApiUrl: 'https://api.npmjs.org' });
+    expect(
+      loadConfig({
+        APIDEX_NPM_REGISTRY: 'http://127.0.0.1:4873/npm/',
+        APIDEX_NPM_DOWNLOADS_API: 'https://downloads.example.org',
+        APIDEX_ENRICH_TIMEOUT_MS: '250',
+        APIDEX_ENRICH_ATTEMPTS: '1',
+        APIDEX_ENRICH_BACKOFF_MS: '0',
+      }).enrich,
+    ).toEqual({
+      npmRegistryUrl: 'http://127.0.0.1:4873/npm',
+      npmDownloadsApiUrl: 'https://downloads.example.org',
+      retry: { ...DEFAULT_ENRICH_SETTINGS.retry, timeoutMs: 250, attempts: 1, backoffMs: 0 },
+    });
+  });
+
+  it.each([
+    [{ APIDEX_NPM_REGISTRY: 'registry.npmjs.org' }, 'APIDEX_NPM_REGISTRY must be an http(s) base URL, e.g. https://registry.npmjs.org; got "registry.npmjs.org"'],
+    [{ APIDEX_NPM_REGISTRY: 'ftp://registry.example.org' }, 'APIDEX_NPM_REGISTRY must be an http(s) base URL without query or fragment'],
+    [{ APIDEX_NPM_DOWNLOADS_API: 'https://api.npmjs.org/?x=1' }, 'APIDEX_NPM_DOWNLOADS_API must be an http(s) base URL without query or fragment'],
+    [{ APIDEX_ENRICH_TIMEOUT_MS: '5' }, 'APIDEX_ENRICH_TIMEOUT_MS must be an integer from 10 to 120000 milliseconds; got "5"'],
+    [{ APIDEX_ENRICH_ATTEMPTS: '0' }, 'APIDEX_ENRICH_ATTEMPTS must be an integer from 1 to 10 (1 = no retry); got "0"'],
+    [{ APIDEX_ENRICH_BACKOFF_MS: 'fast' }, 'APIDEX_ENRICH_BACKOFF_MS must be an integer from 0 to 60000 milliseconds; got "fast"'],
+  ])('refuses enrichment setting %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
 import { registerBackupCommand } from './commands/backup.ts';
 import { registerCatalogCommands } from './commands/catalog.ts';
+import { registerEnrichCommand } from './commands/enrich.ts';
 import { registerEvalCommand } from './commands/eval.ts';
 import { registerImportCommand } from './commands/import.ts';
 import { registerMcpCommand } from './commands/mcp.ts';
@@ -36,6 +37,7 @@ export function buildProgram(io: CliIo): Command {
   registerReviewCommand(program, io);
   registerCatalogCommands(program, io);
   registerImportCommand(program, io);
+  registerEnrichCommand(program, io);
   registerEvalCommand(program, io);
   registerServeCommand(program, io);
   registerMcpCommand(program, io);

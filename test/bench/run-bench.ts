@@ -19,6 +19,7 @@ import { openStore } from '../../src/storage/open-store.ts';
 import { createProgress } from '../../src/cli/output/progress.ts';
 import { startServing } from '../support/processes.ts';
 import { reviewPostRequest } from '../support/review-load.ts';
+import { benchImports } from './import-bench.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 
@@ -326,12 +327,16 @@ console.log('\n## Listing pages, default catalogue (SQLite)\n');
 const pages = await benchPages();
 console.log(formatListingPageBench(pages));
 
+console.log('\n## Imports (npx apidex import FILE into a fresh SQLite file, in its own process)\n');
+const imports = await benchImports({ syntheticSize: Math.max(...sizes, 1711) });
+
 const failed = [
   ...runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`)),
   ...(pages.target.pass ? [] : [`default catalogue: ${pages.target.name}`]),
+  ...imports.filter((run) => !run.met).map((run) => `import: ${run.name}`),
 ];
 if (values.json) {
-  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, failed };
+  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, imports, failed };
   writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nFigures written to ${values.json}.`);
 }

@@ -106,12 +106,26 @@ export const listingSummarySchema = listingBaseSchema
   })
   .meta({ id: 'ListingSummary' });
 
+export const packageDetailSchema = z
+  .object({
+    name: z.string(),
+    registry: z.enum(['npm']),
+    latestVersion: z.string().nullable(),
+    lastReleaseAt: z.string().nullable().describe('When the latest version was published.'),
+    deprecated: z.union([z.string(), z.literal(false)]).nullable().describe('The deprecation message of the latest version, false when not deprecated, null when not known.'),
+    repositoryUrl: z.string().nullable(),
+    source: z.string().nullable().describe('Where these values were read, e.g. "npm registry".'),
+    refreshedAt: z.string().nullable().describe('When they were last read.'),
+  })
+  .meta({ id: 'PackageInfo' });
+
 export const listingDetailSchema = listingBaseSchema
   .extend({
     cliRelevance: cliRelevanceSchema,
     quality: qualitySchema,
     faq: z.array(faqEntryOutputSchema),
     reviews: listingReviewStatsSchema.optional().describe('Statistics of the listing\'s published reviews (the listing detail and compare items carry them).'),
+    package: packageDetailSchema.nullable().describe('The package behind the install instruction as its registry last described it (`apidex enrich`); null when not read.'),
   })
   .meta({ id: 'ListingDetail' });
 
@@ -148,10 +162,22 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
     updatedAt,
     links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
     faq: buildListingFaq(listing, cliRelevance),
+    package: listing.package
+      ? {
+          name: listing.package.name,
+          registry: listing.package.registry,
+          latestVersion: listing.package.latestVersion ?? null,
+          lastReleaseAt: listing.package.lastReleaseAt ?? null,
+          deprecated: listing.package.deprecated ?? null,
+          repositoryUrl: listing.package.repositoryUrl ?? null,
+          source: listing.package.source ?? null,
+          refreshedAt: listing.package.refreshedAt ?? null,
+        }
+      : null,
   };
 }
 
-export function toListingSummary({ faq: _faq, reviews: _reviews, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
   return {
     ...base,
     cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, ...criterion }) => criterion) },

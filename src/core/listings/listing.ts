@@ -91,6 +91,30 @@ export const qualityInputsSchema = z
   .describe('Inputs of the quality score; leave out what is not known.');
 export type QualityInputs = z.infer<typeof qualityInputsSchema>;
 
+/**
+ * The package a listing's install instruction installs, as its registry last described it
+ * (`apidex enrich`, docs/adr). Written by the enricher; a catalogue file may leave it out.
+ */
+export const packageInfoSchema = z
+  .strictObject({
+    name: oneLine('package.name', 214).describe('The package name on its registry, e.g. "@scope/sdk".'),
+    registry: z.enum(['npm'], { error: 'package.registry must be "npm"' }).describe('The registry the package is published on.'),
+    latestVersion: oneLine('package.latestVersion', 100).optional().describe('The version the registry tags latest.'),
+    lastReleaseAt: z.iso.datetime({ offset: true }).optional().describe('When the latest version was published.'),
+    deprecated: z
+      .union([text('package.deprecated', 500), z.literal(false)], { error: 'package.deprecated must be the deprecation message or false' })
+      .optional()
+      .describe('The registry\'s deprecation message of the latest version, or false when it is not deprecated.'),
+    repositoryUrl: z
+      .url({ protocol: /^https?$/, error: 'package.repositoryUrl must be an absolute http(s) URL' })
+      .optional()
+      .describe('The source repository the package names, as a browsable URL.'),
+    source: provenance.source,
+    refreshedAt: provenance.refreshedAt,
+  })
+  .describe('The package behind the install instruction, as its registry last described it.');
+export type PackageInfo = z.infer<typeof packageInfoSchema>;
+
 export const faqEntrySchema = z.strictObject({
   question: oneLine('question', 200),
   answer: text('answer', 2000),
@@ -113,6 +137,7 @@ export const listingSchema = z
     cliCriteria: cliCriteriaSchema.default({}),
     qualityInputs: qualityInputsSchema.default({}),
     faq: z.array(faqEntrySchema).max(20).default([]).describe('Curated questions and answers, shown after the generated ones.'),
+    package: packageInfoSchema.optional(),
   })
   .describe('A listing of the apidex directory.');
 

@@ -56,9 +56,14 @@ export class CorpusFileError extends Error {
 
 /** Fields taken into the listing. */
 const TAKEN_FIELDS = ['slug', 'name', 'description', 'url', 'category', 'subcategory', 'capabilities', 'pricing'] as const;
+/**
+ * Fields of a listing as stored (listing.ts) that the corpus format lacks: a file of full
+ * listings (an export, the benchmark's synthetic catalogue) imports too, checked by the schema.
+ */
+const LISTING_FIELDS = ['pricingTier', 'install', 'cliCriteria', 'qualityInputs', 'faq', 'package'] as const;
 /** Fields of the public-apis rows that the listing schema has no place for. */
 const IGNORED_FIELDS = ['auth', 'https', 'cors', 'source'] as const;
-const KNOWN_FIELDS: readonly string[] = [...TAKEN_FIELDS, ...IGNORED_FIELDS];
+const KNOWN_FIELDS: readonly string[] = [...TAKEN_FIELDS, ...LISTING_FIELDS, ...IGNORED_FIELDS];
 
 export const DESCRIPTION_MAX = 300;
 
@@ -134,6 +139,12 @@ function checkItem(record: unknown, index: number): CorpusItem {
   const pricing = pricingTier(fields.pricing);
   if (pricing.problem) problems.push(pricing.problem);
   take('pricingTier', pricing.tier);
+  if (fields.pricingTier !== undefined && fields.pricingTier !== null) {
+    if (pricing.tier !== undefined) problems.push({ field: 'pricingTier', message: 'give pricing or pricingTier, not both; remove one' });
+    else take('pricingTier', fields.pricingTier);
+  }
+  take('install', optional(oneLine(fields.install, 'install', notes)));
+  for (const key of ['cliCriteria', 'qualityInputs', 'faq', 'package'] as const) take(key, orAbsent(fields[key]));
 
   const parsed = listingSchema.safeParse(input);
   if (!parsed.success) {

@@ -5,7 +5,7 @@ import type { ListingDetail } from '../../core/listings/listing-detail.ts';
 import type { FaqEntry } from '../../core/listings/listing-faq.ts';
 import { listReviews, type ListReviewsResult } from '../../core/reviews/list-reviews.ts';
 import { breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, reviewStatsBlock } from '../components.ts';
-import { html, safeHref, type Html } from '../html.ts';
+import { html, join, safeHref, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
 
@@ -34,6 +34,31 @@ function installBlock(detail: ListingDetail): Html {
 <button type="button" class="secondary" data-copy="install-command" hidden>Copy</button>
 </div>
 <p id="install-command-status" class="visually-hidden" role="status"></p>`;
+}
+
+/**
+ * Registry text (package names, versions, URLs, messages) as escaped text with a break
+ * opportunity after each / . - _ @ and every 16 characters of an unbroken run, so that a long
+ * value wraps inside a phone's width instead of widening the page.
+ */
+function breakable(text: string): Html {
+  const pieces = text.split(/(?<=[/.\-_@:])/).flatMap((piece) => piece.match(/.{1,16}/gsu) ?? []);
+  return join(pieces, html`<wbr>`);
+}
+
+/** What the package's registry last said (`apidex enrich`); nothing when it was never read. */
+function packageFacts(detail: ListingDetail): Html | '' {
+  const pkg = detail.package;
+  if (!pkg) return '';
+  const repository = safeHref(pkg.repositoryUrl);
+  return html`<dl class="facts" data-package>
+<div><dt>${pkg.registry} package</dt><dd>${breakable(pkg.name)}</dd></div>
+<div><dt>Latest version</dt><dd data-latest-version>${pkg.latestVersion ? breakable(pkg.latestVersion) : 'not shown'}</dd></div>
+<div><dt>Last release</dt><dd>${pkg.lastReleaseAt?.slice(0, 10) ?? 'not shown'}</dd></div>
+<div><dt>Deprecated</dt><dd data-deprecated>${pkg.deprecated === null ? 'not shown' : pkg.deprecated === false ? 'no' : html`yes: ${breakable(pkg.deprecated)}`}</dd></div>
+<div><dt>Repository</dt><dd>${repository ? html`<a href="${repository}" rel="noopener noreferrer">${breakable(pkg.repositoryUrl!)}</a>` : 'not shown'}</dd></div>
+</dl>
+${pkg.refreshedAt ? html`<p class="small muted">Read from the ${pkg.source ?? 'registry'} on ${pkg.refreshedAt.slice(0, 10)}.</p>` : ''}`;
 }
 
 function faqSection(faq: FaqEntry[], alternatives: { slug: string; name: string }[], slug: string): Html {
@@ -129,6 +154,7 @@ ${installBlock(detail)}
 <div><dt>Pricing tier</dt><dd>${detail.pricingTier ?? 'not shown'}</dd></div>
 </dl>
 ${downloadsIllustrative && detail.weeklyDownloadsCompact ? html`<p class="small"><span class="illustrative">*</span> Illustrative: inside the range the source shows, not observed for this listing.</p>` : ''}
+${packageFacts(detail)}
 </section>
 <section class="card" aria-labelledby="capabilities">
 <h2 id="capabilities">Capabilities</h2>
