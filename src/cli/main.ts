@@ -14,6 +14,7 @@ import { registerRecommendCommand } from './commands/recommend.ts';
 import { registerReviewCommand } from './commands/review.ts';
 import { registerReviewsCommand } from './commands/reviews.ts';
 import { registerSearchCommand } from './commands/search.ts';
+import { registerSubmitCommand } from './commands/submit.ts';
 import { registerShowCommand } from './commands/show.ts';
 import { registerRestoreCommand } from './commands/restore.ts';
 import { registerServeCommand } from './commands/serve.ts';
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo): Command {
   registerCategoriesCommand(program, io);
   registerReviewsCommand(program, io);
   registerReviewCommand(program, io);
+  registerSubmitCommand(program, io);
   registerCatalogCommands(program, io);
   registerImportCommand(program, io);
   registerEnrichCommand(program, io);

@@ -3,6 +3,8 @@ import type { ListingDetail, ListingSummary } from '../core/listings/listing-det
 import type { ListReviewsInput, ListReviewsResult } from '../core/reviews/list-reviews.ts';
 import type { ReviewInput } from '../core/reviews/review-schema.ts';
 import type { SubmitReviewResult } from '../core/reviews/submit-review.ts';
+import type { SubmissionInput } from '../core/submissions/submission-schema.ts';
+import type { SubmitListingResult } from '../core/submissions/submit-listing.ts';
 import type { CompareListingsInput, CompareResult } from '../core/search/compare-listings.ts';
 import type { DiscoverListingsInput, DiscoverResult } from '../core/search/discover-listings.ts';
 import type { AlternativesResult, FindAlternativesInput } from '../core/search/find-alternatives.ts';
@@ -28,6 +30,8 @@ export interface Directory {
   categories(): Promise<Category[]>;
   reviews(input: ListReviewsInput): Promise<ListReviewsResult>;
   submitReview(input: ReviewInput): Promise<SubmitReviewResult>;
+  /** Proposes a listing for a moderator to approve (POST /api/apis/submit). */
+  submitListing(input: SubmissionInput): Promise<SubmitListingResult>;
   close(): Promise<void>;
 }
 
@@ -51,6 +55,7 @@ export function remoteDirectory(baseUrl: string): Directory {
     reviews: (input) => client.reviews(input),
     // A fresh key per command: should the answer be lost, a retry of the same call cannot add a second review.
     submitReview: (input) => client.submitReview(input, { idempotencyKey: crypto.randomUUID() }),
+    submitListing: (input) => client.submitListing(input, { idempotencyKey: crypto.randomUUID() }),
     close: async () => {},
   };
 }

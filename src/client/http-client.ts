@@ -3,6 +3,8 @@ import type { ListingDetail, ListingSummary } from '../core/listings/listing-det
 import type { ListReviewsInput, ListReviewsResult } from '../core/reviews/list-reviews.ts';
 import type { ReviewInput } from '../core/reviews/review-schema.ts';
 import type { SubmitReviewResult } from '../core/reviews/submit-review.ts';
+import type { SubmissionInput } from '../core/submissions/submission-schema.ts';
+import type { SubmitListingResult } from '../core/submissions/submit-listing.ts';
 import type { CompareListingsInput, CompareResult } from '../core/search/compare-listings.ts';
 import type { DiscoverListingsInput, DiscoverResult } from '../core/search/discover-listings.ts';
 import type { AlternativesResult, FindAlternativesInput } from '../core/search/find-alternatives.ts';
@@ -106,6 +108,14 @@ export class ApidexClient {
   /** POST /api/reviews; an idempotency key makes a retry return the first answer instead of a second review. */
   submitReview(input: ReviewInput, { idempotencyKey }: { idempotencyKey?: string } = {}): Promise<SubmitReviewResult> {
     return this.request('POST', '/api/reviews', {
+      body: JSON.stringify(input),
+      headers: { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    });
+  }
+
+  /** POST /api/apis/submit: proposes a listing; an idempotency key makes a retry return the first answer instead of a duplicate refusal. */
+  submitListing(input: SubmissionInput, { idempotencyKey }: { idempotencyKey?: string } = {}): Promise<SubmitListingResult> {
+    return this.request('POST', '/api/apis/submit', {
       body: JSON.stringify(input),
       headers: { 'content-type': 'application/json', ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
     });

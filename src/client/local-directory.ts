@@ -3,6 +3,7 @@ import { getListing } from '../core/listings/get-listing.ts';
 import { listCategories } from '../core/listings/list-categories.ts';
 import { listReviews } from '../core/reviews/list-reviews.ts';
 import { submitReview } from '../core/reviews/submit-review.ts';
+import { submitListing } from '../core/submissions/submit-listing.ts';
 import { compareListings } from '../core/search/compare-listings.ts';
 import { discoverListings } from '../core/search/discover-listings.ts';
 import { findAlternatives } from '../core/search/find-alternatives.ts';
@@ -32,6 +33,11 @@ export function localDirectory(core: CoreContext, { client = 'cli' }: { client?:
     async submitReview(input) {
       const outcome = await submitReview({ ctx: core, input, client: { address: client } });
       if (outcome.kind !== 'saved') throw new Error('A review without an idempotency key cannot collide with one.');
+      return outcome.result;
+    },
+    async submitListing(input) {
+      const outcome = await submitListing({ ctx: core, input, client: { address: client } });
+      if (outcome.kind !== 'queued') throw new Error('A submission without an idempotency key cannot collide with one.');
       return outcome.result;
     },
     close: () => core.store.close(),

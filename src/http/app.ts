@@ -20,6 +20,10 @@ import { adminModerateReviewRoute } from './routes/admin-reviews-moderate.ts';
 import { getReviewRoute } from './routes/reviews-get.ts';
 import { listReviewsRoute } from './routes/reviews-list.ts';
 import { submitReviewRoute } from './routes/reviews-submit.ts';
+import { adminDecideSubmissionRoute } from './routes/admin-submissions-decide.ts';
+import { adminListSubmissionsRoute } from './routes/admin-submissions-list.ts';
+import { getSubmissionRoute } from './routes/submissions-get.ts';
+import { submitListingRoute } from './routes/submissions-submit.ts';
 import { mcpRoute } from '../mcp/http-route.ts';
 import { sendNotFoundPage, wantsPage } from '../web/pages/not-found-page.ts';
 import { webPlugin } from '../web/web-plugin.ts';
@@ -103,7 +107,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
       tags: [
         { name: 'listings', description: 'Look up listings and read them in full.' },
         { name: 'reviews', description: 'Submit reviews with integration reports, and read them with their statistics.' },
-        { name: 'moderation', description: 'Hold, publish and reject reviews (Authorization: Bearer with the admin token).' },
+        { name: 'submissions', description: 'Propose a listing and follow its status until a moderator approves or rejects it.' },
+        { name: 'moderation', description: 'Hold, publish and reject reviews; approve and reject proposed listings (Authorization: Bearer with the admin token).' },
         { name: 'service', description: 'Health and description of the service itself.' },
       ],
       components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The token in APIDEX_ADMIN_TOKEN.' } } },
@@ -144,6 +149,10 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   await app.register(getReviewRoute, { ctx, adminToken });
   await app.register(adminListReviewsRoute, { ctx, adminToken });
   await app.register(adminModerateReviewRoute, { ctx, adminToken });
+  await app.register(submitListingRoute, { ctx });
+  await app.register(getSubmissionRoute, { ctx });
+  await app.register(adminListSubmissionsRoute, { ctx, adminToken });
+  await app.register(adminDecideSubmissionRoute, { ctx, adminToken });
   // MCP over Streamable HTTP (src/mcp), over the same core verbs; submit_review keeps the write limit.
   await app.register(mcpRoute, { ctx, rateLimits });
   // The website (src/web): pages over the same core verbs, in their own encapsulated plugin.

@@ -1,5 +1,6 @@
 import type { Listing } from '../core/listings/listing.ts';
 import type { ReviewRecord, ReviewStatus } from '../core/reviews/review-schema.ts';
+import type { SubmissionContent, SubmissionStatus } from '../core/submissions/submission-schema.ts';
 
 /**
  * The store in use-case terms. Both adapters (sqlite/, postgres/) pass one behaviour suite
@@ -97,6 +98,49 @@ export interface Store {
   /** Forgets keys recorded before the instant given; returns how many. */
   purgeIdempotencyKeys(before: string): Promise<number>;
 
+  // Submissions (issue 7)
+
+  /**
+   * Queues a proposed listing as pending and logs the decision, unless a pending submission
+   * already proposes the same API (same name key, and the same url host or no host to tell
+   * them apart) or the same requested slug: then nothing is queued, the refusal is logged and
+   * the pending one comes back as `duplicate-pending`. With `idempotency`, the response is
+   * recorded under its key in the same transaction, as for reviews.
+   */
+  saveSubmission(write: SubmissionWrite): Promise<SaveSubmissionResult>;
+
+  getSubmission(id: string): Promise<StoredSubmission | undefined>;
+
+  /** Submissions in one state, oldest first (a queue is worked in arrival order), a page at a time. */
+  listSubmissions(options: { status: SubmissionStatus; after?: SubmissionCursor; limit: number }): Promise<{ items: StoredSubmission[]; next: SubmissionCursor | null }>;
+
+  /**
+   * Approves a pending submission in one transaction: gives the listing the first free slug
+   * of `baseSlug`, `baseSlug-2`, `baseSlug-3`, … (skipping `reservedSlugs`), saves it to the
+   * catalogue (a new revision in the change feed), marks the submission approved and logs it.
+   * `not-pending` when it was decided before; undefined when no submission has the id.
+   */
+  approveSubmission(change: {
+    id: string;
+    baseSlug: string;
+    reservedSlugs: readonly string[];
+    listingFor(slug: string, submission: StoredSubmission): Listing;
+    actor: string;
+    reason: string | null;
+    now: string;
+  }): Promise<{ kind: 'approved'; submission: StoredSubmission; slug: string } | { kind: 'not-pending'; submission: StoredSubmission } | undefined>;
+
+  /** Rejects a pending submission and logs it; `not-pending` when it was decided before, undefined when unknown. */
+  rejectSubmission(change: { id: string; actor: string; reason: string; now: string }): Promise<{ kind: 'rejected'; submission: StoredSubmission } | { kind: 'not-pending'; submission: StoredSubmission } | undefined>;
+
+  /** Appends a decision that concerns no stored submission (a duplicate refused at the door). */
+  logSubmissionDecision(entry: Omit<SubmissionLogEntry, 'submissionId'> & { submissionId: null }): Promise<void>;
+
+  /** Logged submission decisions, newest first: of one submission, or (null) the refusals that concern none, or all. */
+  submissionLog(options: { submissionId?: string | null; limit: number }): Promise<SubmissionLogEntry[]>;
+
+  countSubmissions(): Promise<number>;
+
   close(): Promise<void>;
 }
 
@@ -175,4 +219,54 @@ export interface ReviewAggregates {
   authWorked: { sum: number; n: number };
   timeToFirstRequest: { sum: number; n: number };
   workedHeadless: { sum: number; n: number };
+}
+
+export interface StoredSubmission {
+  id: string;
+  status: SubmissionStatus;
+  content: SubmissionContent;
+  /** The slug of the listing made on approval; null before. */
+  listingSlug: string | null;
+  decision: { status: 'approved' | 'rejected'; actor: string; reason: string | null; decidedAt: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubmissionCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface SubmissionWrite {
+  id: string;
+  content: SubmissionContent;
+  /** Name key (find-duplicate-listing.ts nameKeyOf) and url host of the proposed listing. */
+  nameKey: string;
+  hostKey: string | null;
+  requestedSlug: string | null;
+  clientHash: string;
+  now: string;
+  /** Reasons logged with the "pending" decision (e.g. what was assessed). */
+  reasons: string[];
+  idempotency?: {
+    key: string;
+    fingerprint: string;
+    forgetBefore: string;
+    respond(saved: StoredSubmission): { statusCode: number; location: string | null; body: string };
+  };
+}
+
+export type SaveSubmissionResult =
+  | { kind: 'saved'; submission: StoredSubmission; response?: IdempotentResponse }
+  | { kind: 'duplicate-pending'; submission: StoredSubmission }
+  | { kind: 'key-taken' };
+
+export interface SubmissionLogEntry {
+  /** Null for a submission refused before it was stored (a duplicate). */
+  submissionId: string | null;
+  decision: SubmissionStatus | 'duplicate';
+  /** "intake" for automatic decisions, "admin" for a moderator's. */
+  actor: string;
+  reasons: string[];
+  createdAt: string;
 }

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listingSchema, type Listing, type ListingInput } from '../../src/core/listings/listing.ts';
+import { submissionInputSchema } from '../../src/core/submissions/submission-schema.ts';
 import { openStore } from '../../src/storage/open-store.ts';
 import type { Store } from '../../src/storage/store.ts';
 import { createTestDatabase, createTestSqlitePath } from '../support/postgres.ts';
@@ -275,5 +276,97 @@ describe.each(adapters)('$kind store', ({ kind, createDatabaseUrl }) => {
   it('rejects a limit that is not a whole number of 1 or more', async () => {
     await expect(store.listListings({ limit: 0 })).rejects.toThrow(/limit/);
     await expect(store.listingChangesSince(0, 1.5)).rejects.toThrow(/limit/);
+  });
+
+  describe('submissions', () => {
+    const proposal = (name: string, url?: string) => ({
+      record: submissionInputSchema.parse({ name, description: `${name} as JSON`, category: 'Data & Information', ...(url ? { url } : {}) }),
+      assessment: { openApi: 'no-document' as const, documentVersion: null, criteria: {}, notes: [] },
+      possibleDuplicates: [],
+    });
+    let clock = Date.parse('2026-01-01T00:00:00.000Z');
+    const write = (id: string, name: string, keys: { host?: string | null; slug?: string | null } = {}) => {
+      clock += 1000;
+      return store.saveSubmission({
+        id,
+        content: proposal(name),
+        nameKey: name.toLowerCase(),
+        hostKey: keys.host ?? null,
+        requestedSlug: keys.slug ?? null,
+        clientHash: 'client',
+        now: new Date(clock).toISOString(),
+        reasons: ['openapi:no-document'],
+      });
+    };
+
+    it('queues a proposal as pending and logs it; a pending one of the same name key and compatible host, or the same slug, is a duplicate and logged, not queued', async () => {
+      expect(await write('s1', 'tides', { host: 'a.example' })).toMatchObject({ kind: 'saved', submission: { id: 's1', status: 'pending', listingSlug: null, decision: null } });
+      expect(await store.getSubmission('s1')).toMatchObject({ id: 's1', status: 'pending', content: { record: { name: 'tides' } } });
+      expect(await write('s2', 'tides', { host: 'a.example' })).toMatchObject({ kind: 'duplicate-pending', submission: { id: 's1' } });
+      expect(await write('s3', 'tides')).toMatchObject({ kind: 'duplicate-pending', submission: { id: 's1' } });
+      // Another host is maybe another API: queued.
+      expect((await write('s4', 'tides', { host: 'b.example', slug: 'tides-b' })).kind).toBe('saved');
+      expect(await write('s5', 'waves', { slug: 'tides-b' })).toMatchObject({ kind: 'duplicate-pending', submission: { id: 's4' } });
+      expect(await store.countSubmissions()).toBe(2);
+      expect(await store.getSubmission('s2')).toBeUndefined();
+      expect((await store.submissionLog({ submissionId: 's1', limit: 10 })).map((entry) => [entry.decision, entry.actor])).toEqual([['pending', 'intake']]);
+      expect((await store.submissionLog({ submissionId: null, limit: 10 })).map((entry) => [entry.decision, entry.reasons[1]])).toEqual([
+        ['duplicate', 'submission:s4'],
+        ['duplicate', 'submission:s1'],
+        ['duplicate', 'submission:s1'],
+      ]);
+    });
+
+    it('pages through a state oldest first', async () => {
+      for (const [index, name] of ['a', 'b', 'c'].entries()) await write(`p${index}`, name);
+      const first = await store.listSubmissions({ status: 'pending', limit: 2 });
+      expect(first.items.map((item) => item.id)).toEqual(['p0', 'p1']);
+      const second = await store.listSubmissions({ status: 'pending', limit: 2, after: first.next! });
+      expect(second).toMatchObject({ items: [{ id: 'p2' }], next: null });
+      expect((await store.listSubmissions({ status: 'approved', limit: 5 })).items).toEqual([]);
+    });
+
+    it('approves into the catalogue with the first free slug in one transaction, once; rejects once, with the reason', async () => {
+      await store.saveListings([makeListing('tides'), makeListing('tides-2'), makeListing('submit')]);
+      const { revision } = await store.listingChangesSince(0, 100);
+      await write('a1', 'tides');
+      await write('a2', 'submit');
+      await write('r1', 'other');
+      const listingFor = (slug: string) => makeListing(slug, { name: `Approved ${slug}` });
+      const approved = await store.approveSubmission({ id: 'a1', baseSlug: 'tides', reservedSlugs: [], listingFor, actor: 'admin', reason: 'fine', now: new Date().toISOString() });
+      expect(approved).toMatchObject({ kind: 'approved', slug: 'tides-3', submission: { status: 'approved', listingSlug: 'tides-3', decision: { status: 'approved', actor: 'admin', reason: 'fine' } } });
+      expect(await store.getListing('tides-3')).toMatchObject({ listing: { slug: 'tides-3', name: 'Approved tides-3' }, revision: revision + 1 });
+      expect((await store.listingChangesSince(revision, 10)).items.map((item) => item.listing.slug)).toEqual(['tides-3']);
+      expect(await store.getSubmission('a1')).toMatchObject({ status: 'approved', listingSlug: 'tides-3' });
+      const reserved = await store.approveSubmission({ id: 'a2', baseSlug: 'submissions', reservedSlugs: ['submissions'], listingFor, actor: 'admin', reason: null, now: new Date().toISOString() });
+      expect(reserved).toMatchObject({ slug: 'submissions-2' });
+
+      expect(await store.approveSubmission({ id: 'a1', baseSlug: 'tides', reservedSlugs: [], listingFor, actor: 'admin', reason: null, now: new Date().toISOString() })).toMatchObject({ kind: 'not-pending' });
+      expect(await store.countListings()).toBe(5);
+      expect(await store.approveSubmission({ id: 'missing', baseSlug: 'x', reservedSlugs: [], listingFor, actor: 'admin', reason: null, now: new Date().toISOString() })).toBeUndefined();
+
+      expect(await store.rejectSubmission({ id: 'r1', actor: 'admin', reason: 'spam', now: new Date().toISOString() })).toMatchObject({ kind: 'rejected', submission: { status: 'rejected', decision: { reason: 'spam' } } });
+      expect(await store.rejectSubmission({ id: 'r1', actor: 'admin', reason: 'again', now: new Date().toISOString() })).toMatchObject({ kind: 'not-pending' });
+      expect(await store.rejectSubmission({ id: 'a1', actor: 'admin', reason: 'late', now: new Date().toISOString() })).toMatchObject({ kind: 'not-pending', submission: { status: 'approved' } });
+      expect(await store.rejectSubmission({ id: 'missing', actor: 'admin', reason: 'x', now: new Date().toISOString() })).toBeUndefined();
+      expect((await store.submissionLog({ submissionId: 'r1', limit: 10 })).map((entry) => [entry.decision, entry.reasons])).toEqual([
+        ['rejected', ['reject', 'spam']],
+        ['pending', ['openapi:no-document']],
+      ]);
+    });
+
+    it('approves a submission once when two moderators approve it at the same time', async (context) => {
+      // Two SQLite connections in one process block each other's thread (busy_timeout waits
+      // synchronously); there, one process is one connection and transactions take turns anyway.
+      if (kind === 'sqlite') context.skip();
+      await write('c1', 'concurrent');
+      const other = await open();
+      const listingFor = (slug: string) => makeListing(slug);
+      const results = await Promise.all(
+        [store, other].map((each) => each.approveSubmission({ id: 'c1', baseSlug: 'concurrent', reservedSlugs: [], listingFor, actor: 'admin', reason: null, now: new Date().toISOString() })),
+      );
+      expect(results.map((result) => result?.kind).sort()).toEqual(['approved', 'not-pending']);
+      expect(await store.countListings()).toBe(1);
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { createListings } from './0001-create-listings.ts';
 import { createReviews } from './0002-create-reviews.ts';
+import { createSubmissions } from './0003-create-submissions.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than found
@@ -9,6 +10,7 @@ import { createReviews } from './0002-create-reviews.ts';
 export const migrations: Record<string, Migration> = {
   '0001-create-listings': createListings,
   '0002-create-reviews': createReviews,
+  '0003-create-submissions': createSubmissions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
