@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CoreContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
+import { DEFAULT_REVIEW_POLICY } from '../core/reviews/review-policy.ts';
 import { canonicalJson } from '../storage/kysely-store.ts';
+import type { IdempotentResponse } from '../storage/store.ts';
+import { sendProblem, toProblem } from './problem.ts';
 
 /**
  * The HTTP side of `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): reading the
@@ -46,4 +50,77 @@ export class InFlightKeys {
   release(key: string): void {
     this.#keys.delete(key);
   }
+}
+
+/** A response as a write records it under its key and as it is sent: the exact text. */
+export type RecordedResponse = Pick<IdempotentResponse, 'statusCode' | 'location' | 'body'>;
+
+/**
+ * The write behind an idempotent POST: with `idempotency`, it must record its response under
+ * the key in the transaction that saves it, and answer 'key-taken' when the key is already
+ * recorded (another request won the race).
+ */
+export type KeyedWrite = (idempotency: { key: string; fingerprint: string } | undefined) => Promise<RecordedResponse | 'key-taken'>;
+
+/** Every this many keyed requests, keys past retention are deleted. */
+const PURGE_EVERY = 100;
+
+/**
+ * POST handling with Idempotency-Key for one route: without a key the write just runs; with
+ * one, a recorded response is replayed byte for byte, the same key with another request is a
+ * 422, and a retry while the first is in flight in this process is a 409.
+ */
+export function idempotentPost(ctx: CoreContext) {
+  const inFlight = new InFlightKeys();
+  const retentionMs = (ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY).idempotencyRetentionMs;
+  let keyedRequests = 0;
+
+  return async function handle(request: FastifyRequest, reply: FastifyReply, write: KeyedWrite): Promise<FastifyReply> {
+    const send = (response: RecordedResponse, replayed = false) => {
+      reply.code(response.statusCode).type('application/json; charset=utf-8').header('cache-control', 'no-store');
+      if (response.location) reply.header('location', response.location);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.send(response.body);
+    };
+    const key = idempotencyKeyOf(request);
+    if (key === undefined) {
+      const response = await write(undefined);
+      if (response === 'key-taken') throw new Error('A write without an idempotency key cannot collide with one.');
+      return send(response);
+    }
+
+    const fingerprint = requestFingerprint(request, request.body);
+    const replay = async () => {
+      const recorded = await ctx.store.getIdempotentResponse(key);
+      if (!recorded || Date.parse(recorded.createdAt) < Date.now() - retentionMs) return undefined;
+      if (recorded.fingerprint !== fingerprint) {
+        return sendProblem(
+          reply,
+          toProblem('invalid_input', `The Idempotency-Key "${key}" was first used with another request; use a new key for a new request.`, {
+            instance: request.url,
+            status: 422,
+            fields: [{ field: 'Idempotency-Key', in: 'header', message: 'this key was already used with a different body or endpoint; send a new key, or resend the first body unchanged' }],
+          }),
+        );
+      }
+      return send(recorded, true);
+    };
+    const conflict = () => {
+      reply.header('retry-after', '1');
+      return sendProblem(reply, toProblem('conflict', `A request with the Idempotency-Key "${key}" is still being handled; retry in a second to get its response.`, { instance: request.url }));
+    };
+
+    const answered = await replay();
+    if (answered) return answered;
+    if (!inFlight.claim(key)) return conflict();
+    try {
+      keyedRequests += 1;
+      if (keyedRequests % PURGE_EVERY === 0) await ctx.store.purgeIdempotencyKeys(new Date(Date.now() - retentionMs).toISOString());
+      const response = await write({ key, fingerprint });
+      if (response === 'key-taken') return (await replay()) ?? conflict();
+      return send(response);
+    } finally {
+      inFlight.release(key);
+    }
+  };
 }

@@ -1,17 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { DEFAULT_REVIEW_POLICY } from '../../core/reviews/review-policy.ts';
 import { SUBMISSION_BODY_LIMIT, submissionInputSchema } from '../../core/submissions/submission-schema.ts';
 import { submitListing, submitListingResultSchema, type SubmitListingResult } from '../../core/submissions/submit-listing.ts';
-import type { IdempotentResponse } from '../../storage/store.ts';
-import { idempotencyKeyOf, InFlightKeys, requestFingerprint } from '../idempotency.ts';
-import { problemResponses, sendProblem, toProblem } from '../problem.ts';
+import { idempotentPost } from '../idempotency.ts';
+import { problemResponses } from '../problem.ts';
 import { clientAddressOf } from '../rate-limit.ts';
 import type { Route } from './route.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-/** Every this many keyed requests, keys past retention are deleted. */
-const PURGE_EVERY = 100;
 
 const respond = (result: SubmitListingResult) => ({ statusCode: 202, location: result.submission.links.self, body: JSON.stringify(result) });
 
@@ -24,9 +18,7 @@ problems[409] = {
 problems[413] = { ...problems[413]!, description: `The body is larger than ${SUBMISSION_BODY_LIMIT / 1024} KiB.` };
 
 export const submitListingRoute: Route = async (app, { ctx }) => {
-  const inFlight = new InFlightKeys();
-  const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
-  let keyedRequests = 0;
+  const post = idempotentPost(ctx);
 
   app.post(
     '/api/apis/submit',
@@ -51,58 +43,12 @@ export const submitListingRoute: Route = async (app, { ctx }) => {
         },
       },
     },
-    async (request, reply) => {
-      const raw = reply as unknown as FastifyReply;
-      const send = (response: Pick<IdempotentResponse, 'statusCode' | 'location' | 'body'>, replayed = false) => {
-        raw.code(response.statusCode).type(JSON_TYPE).header('cache-control', 'no-store');
-        if (response.location) raw.header('location', response.location);
-        if (replayed) raw.header('idempotent-replayed', 'true');
-        return raw.send(response.body);
-      };
-      const client = { address: clientAddressOf(request) };
-      const logQueued = (result: SubmitListingResult) => request.log.info({ submission: result.submission.id, name: result.submission.name }, 'submission queued for moderation');
-      const key = idempotencyKeyOf(request);
-      if (key === undefined) {
-        const outcome = await submitListing({ ctx, input: request.body, client });
-        if (outcome.kind !== 'queued') throw new Error('A submission without an idempotency key cannot collide with one.');
-        logQueued(outcome.result);
-        return send(respond(outcome.result));
-      }
-
-      const fingerprint = requestFingerprint(request, request.body);
-      const replay = async () => {
-        const recorded = await ctx.store.getIdempotentResponse(key);
-        if (!recorded || Date.parse(recorded.createdAt) < Date.now() - policy.idempotencyRetentionMs) return undefined;
-        if (recorded.fingerprint !== fingerprint) {
-          return sendProblem(
-            reply,
-            toProblem('invalid_input', `The Idempotency-Key "${key}" was first used with another request; use a new key for a new request.`, {
-              instance: request.url,
-              status: 422,
-              fields: [{ field: 'Idempotency-Key', in: 'header', message: 'this key was already used with a different body or endpoint; send a new key, or resend the first body unchanged' }],
-            }),
-          );
-        }
-        return send(recorded, true);
-      };
-      const conflict = () => {
-        reply.header('retry-after', '1');
-        return sendProblem(reply, toProblem('conflict', `A request with the Idempotency-Key "${key}" is still being handled; retry in a second to get its response.`, { instance: request.url }));
-      };
-
-      const answered = await replay();
-      if (answered) return answered;
-      if (!inFlight.claim(key)) return conflict();
-      try {
-        keyedRequests += 1;
-        if (keyedRequests % PURGE_EVERY === 0) await ctx.store.purgeIdempotencyKeys(new Date(Date.now() - policy.idempotencyRetentionMs).toISOString());
-        const outcome = await submitListing({ ctx, input: request.body, client, idempotency: { key, fingerprint, respond } });
-        if (outcome.kind === 'key-taken') return (await replay()) ?? conflict();
-        logQueued(outcome.result);
-        return send(outcome.response ?? respond(outcome.result));
-      } finally {
-        inFlight.release(key);
-      }
-    },
+    async (request, reply) =>
+      post(request, reply as unknown as FastifyReply, async (idempotency) => {
+        const outcome = await submitListing({ ctx, input: request.body, client: { address: clientAddressOf(request) }, ...(idempotency ? { idempotency: { ...idempotency, respond } } : {}) });
+        if (outcome.kind !== 'queued') return 'key-taken';
+        request.log.info({ submission: outcome.result.submission.id, name: outcome.result.submission.name }, 'submission queued for moderation');
+        return outcome.response ?? respond(outcome.result);
+      }),
   );
 };
