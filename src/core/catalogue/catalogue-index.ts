@@ -106,13 +106,11 @@ function toIndexedListing(stored: StoredListing, shared: SharedStrings): Indexed
   };
 }
 
-const NO_SLUGS: ReadonlySet<string> = new Set();
-
 export class CatalogueIndex {
   private readonly listings = new Map<string, IndexedListing>();
   private readonly shared = new SharedStrings();
-  /** Slugs by name key (find-duplicate-listing.ts), so a candidate is checked without a scan. */
-  private readonly byNameKey = new Map<string, Set<string>>();
+  /** Slugs by name key (find-duplicate-listing.ts), so a candidate is checked without a scan; a lone slug is kept bare, as most keys have one. */
+  private readonly byNameKey = new Map<string, string | string[]>();
   /** The need engine's index, for discover, recommend, alternatives and text lookups. */
   readonly needs = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
@@ -198,18 +196,25 @@ export class CatalogueIndex {
   }
 
   /** Slugs of the listings whose name has the given key (see nameKeyOf). */
-  slugsWithNameKey(key: string): ReadonlySet<string> {
-    return this.byNameKey.get(key) ?? NO_SLUGS;
+  slugsWithNameKey(key: string): readonly string[] {
+    const slugs = this.byNameKey.get(key);
+    return slugs === undefined ? [] : typeof slugs === 'string' ? [slugs] : slugs;
   }
 
   private put(stored: StoredListing): void {
     const entry = toIndexedListing(stored, this.shared);
     const previous = this.listings.get(entry.slug);
-    if (previous) this.byNameKey.get(nameKeyOf(previous.listing.name))?.delete(entry.slug);
+    if (previous) {
+      const oldKey = nameKeyOf(previous.listing.name);
+      const others = this.slugsWithNameKey(oldKey).filter((slug) => slug !== entry.slug);
+      if (others.length === 0) this.byNameKey.delete(oldKey);
+      else this.byNameKey.set(oldKey, others.length === 1 ? others[0]! : others);
+    }
     const key = nameKeyOf(entry.listing.name);
-    let slugs = this.byNameKey.get(key);
-    if (!slugs) this.byNameKey.set(key, (slugs = new Set()));
-    slugs.add(entry.slug);
+    const slugs = this.byNameKey.get(key);
+    if (slugs === undefined) this.byNameKey.set(key, entry.slug);
+    else if (typeof slugs === 'string') this.byNameKey.set(key, [slugs, entry.slug]);
+    else slugs.push(entry.slug);
     this.listings.set(entry.slug, entry);
     this.needs.add(toNeedDocument(entry));
   }
