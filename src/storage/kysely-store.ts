@@ -234,7 +234,7 @@ export class KyselyStore implements Store {
   async listingChangesSince(revision: number, limit: number): Promise<ListingChanges> {
     const rows = await this.db
       .selectFrom('listings')
-      .selectAll()
+      .select(['document', 'revision', 'created_at', 'updated_at'])
       .where('revision', '>', revision)
       .orderBy('revision')
       .limit(checkedLimit(limit))
@@ -759,7 +759,7 @@ async function readStoredVersions(
   return stored;
 }
 
-function toStoredListing(row: ListingsTable): StoredListing {
+function toStoredListing(row: Pick<ListingsTable, 'document' | 'revision' | 'created_at' | 'updated_at'>): StoredListing {
   return {
     // Stored documents were validated before they were written.
     listing: JSON.parse(row.document) as Listing,

@@ -6,6 +6,7 @@ import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
+import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
 
@@ -43,6 +44,18 @@ export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.ge
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 
 const PAGE_SIZE = 1000;
+
+/** From this many listings a first load builds the need index on a worker thread (see build-need-index-in-worker.ts). */
+export const NEED_INDEX_IN_WORKER_FROM = 5_000;
+
+export interface CatalogueBuildOptions {
+  /** From this many listings the first load builds the need index on a worker thread; 0 never does. */
+  needIndexInWorkerFrom?: number;
+  /** Told when the worker failed and the need index was built on this thread instead. */
+  onWorkerFailure?: (error: Error) => void;
+  /** Starts the worker's build; buildNeedIndexInWorker unless a test gives another. */
+  startWorkerBuild?: () => NeedIndexBuild;
+}
 
 const byName = (a: IndexedListing, b: IndexedListing) => (a.foldedName < b.foldedName ? -1 : a.foldedName > b.foldedName ? 1 : a.slug < b.slug ? -1 : 1);
 
@@ -111,8 +124,7 @@ export class CatalogueIndex {
   private readonly shared = new SharedStrings();
   /** Slugs by name key (find-duplicate-listing.ts), so a candidate is checked without a scan; a lone slug is kept bare, as most keys have one. */
   private readonly byNameKey = new Map<string, string | string[]>();
-  /** The need engine's index, for discover, recommend, alternatives and text lookups. */
-  readonly needs = new NeedIndex();
+  private needIndex = new NeedIndex();
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
@@ -121,10 +133,19 @@ export class CatalogueIndex {
 
   private constructor(private readonly store: Store) {}
 
-  static async build(store: Store): Promise<CatalogueIndex> {
+  static async build(
+    store: Store,
+    { needIndexInWorkerFrom = NEED_INDEX_IN_WORKER_FROM, onWorkerFailure, startWorkerBuild = buildNeedIndexInWorker }: CatalogueBuildOptions = {},
+  ): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(store);
+    if (needIndexInWorkerFrom > 0 && (await store.countListings()) >= needIndexInWorkerFrom) await index.loadWithWorker(startWorkerBuild(), onWorkerFailure);
     await index.refresh();
     return index;
+  }
+
+  /** The need engine's index, for discover, recommend, alternatives and text lookups. */
+  get needs(): NeedIndex {
+    return this.needIndex;
   }
 
   get revision(): number {
@@ -160,7 +181,7 @@ export class CatalogueIndex {
 
   /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
-    return matchText(this.needs, query, options);
+    return matchText(this.needIndex, query, options);
   }
 
   /** Listings whose folded name begins with `prefix`, in name order, at most `limit`. */
@@ -179,18 +200,46 @@ export class CatalogueIndex {
   }
 
   private async applyChanges(): Promise<number> {
+    const applied = await this.readChanges((entries) => {
+      for (const entry of entries) this.needIndex.add(toNeedDocument(entry));
+    });
+    if (applied > 0) {
+      this.needIndex.pack();
+      this.orders.clear();
+      this.generation += 1;
+    }
+    return applied;
+  }
+
+  /** The first load of a large catalogue: this thread reads and keeps the listings while a worker indexes their text. */
+  private async loadWithWorker(build: NeedIndexBuild, onWorkerFailure?: (error: Error) => void): Promise<void> {
+    try {
+      await this.readChanges((entries) => build.add(entries.map(toNeedDocument)));
+    } catch (error) {
+      await build.abort();
+      throw error;
+    }
+    try {
+      this.needIndex = await build.finish();
+    } catch (error) {
+      onWorkerFailure?.(error instanceof Error ? error : new Error(String(error)));
+      this.needIndex = new NeedIndex();
+      for (const entry of this.listings.values()) this.needIndex.add(toNeedDocument(entry));
+      this.needIndex.pack();
+    }
+    this.orders.clear();
+    this.generation += 1;
+  }
+
+  /** Puts every change after the last one seen into the listings, a page at a time; returns how many. */
+  private async readChanges(onPage: (entries: IndexedListing[]) => void): Promise<number> {
     let applied = 0;
     for (;;) {
       const changes = await this.store.listingChangesSince(this.revisionSeen, PAGE_SIZE);
-      for (const stored of changes.items) this.put(stored);
+      onPage(changes.items.map((stored) => this.put(stored)));
       applied += changes.items.length;
       this.revisionSeen = changes.revision;
       if (changes.items.length < PAGE_SIZE) break;
-    }
-    if (applied > 0) {
-      this.needs.pack();
-      this.orders.clear();
-      this.generation += 1;
     }
     return applied;
   }
@@ -201,7 +250,8 @@ export class CatalogueIndex {
     return slugs === undefined ? [] : typeof slugs === 'string' ? [slugs] : slugs;
   }
 
-  private put(stored: StoredListing): void {
+  /** Keeps a listing and its name key; the need index is the caller's. */
+  private put(stored: StoredListing): IndexedListing {
     const entry = toIndexedListing(stored, this.shared);
     const previous = this.listings.get(entry.slug);
     if (previous) {
@@ -216,6 +266,6 @@ export class CatalogueIndex {
     else if (typeof slugs === 'string') this.byNameKey.set(key, [slugs, entry.slug]);
     else slugs.push(entry.slug);
     this.listings.set(entry.slug, entry);
-    this.needs.add(toNeedDocument(entry));
+    return entry;
   }
 }

@@ -91,6 +91,40 @@ export interface NeedSearchResult {
 
 const capabilityKey = (index: number) => `\u0001${index}`;
 
+/**
+ * A whole index as flat arrays that a worker can hand over without copying (see
+ * need-index-worker.ts): postings of term i are docs[offsets[i]..offsets[i + 1]], and so on.
+ */
+export interface NeedIndexState {
+  terms: string[];
+  written: Uint8Array;
+  offsets: Int32Array;
+  docs: Int32Array;
+  weights: Float64Array;
+  fields: Uint8Array;
+  slugs: string[];
+  lengths: Float64Array;
+  docCategory: Int32Array;
+  categoryNames: string[];
+  categorySizes: Int32Array;
+}
+
+/** The buffers of a state, to pass as postMessage's transfer list. */
+export const transferablesOf = (state: NeedIndexState): ArrayBuffer[] =>
+  [state.written, state.offsets, state.docs, state.weights, state.fields, state.lengths, state.docCategory, state.categorySizes].map((array) => array.buffer as ArrayBuffer);
+
+interface FieldTerms {
+  keys: string[];
+  /** For each key, whether the text writes it as one word (see Postings.written). */
+  written: boolean[];
+  capabilities: number[];
+  /** Words in the field, stop words included, for length normalisation. */
+  words: number;
+}
+
+/** Bounds the analyses of categories and subcategories kept; a catalogue has far fewer. */
+const MAX_SHELVES_KEPT = 10_000;
+
 interface TermWeight {
   weight: number;
   fields: number;
@@ -114,6 +148,8 @@ export class NeedIndex {
   /** Capabilities by the first stem of each of their phrases. */
   private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[] }[]>();
   private readonly postings = new Map<string, Postings>();
+  private readonly capabilityKeys: string[];
+  private readonly shelfTerms = new Map<string, FieldTerms>();
   private slugs: (string | null)[] = [];
   private lengths: number[] = [];
   private docCategory: number[] = [];
@@ -134,6 +170,7 @@ export class NeedIndex {
 
   constructor(vocabularyText = CAPABILITY_VOCABULARY_TEXT) {
     this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
+    this.capabilityKeys = this.vocabulary.map((_, index) => capabilityKey(index));
     this.vocabulary.forEach((capability, index) => {
       for (const phrase of capability.phrases) {
         const list = this.phrasesByFirstStem.get(phrase[0]!) ?? [];
@@ -207,23 +244,42 @@ export class NeedIndex {
     for (const field of NEED_FIELDS) {
       const text = document.fields[field];
       if (!text) continue;
-      const analyzed = analyzeText(text);
-      const fieldWeight =
-        field === 'name' ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.sequence.length) / NAME_REFERENCE_LENGTH) : FIELD_WEIGHT[field];
+      const analyzed = field === 'category' || field === 'subcategory' ? this.shelfTermsOf(text) : this.fieldTermsOf(text);
+      const fieldWeight = field === 'name' ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.words) / NAME_REFERENCE_LENGTH) : FIELD_WEIGHT[field];
       const bit = FIELD_BIT[field];
-      for (const term of analyzed.terms) accumulate(weights, term, fieldWeight, bit, true);
-      // Never a unit of a need (they are stop words there), so they leave need ranking as it was.
-      for (const term of analyzed.generic) accumulate(weights, term, fieldWeight, bit, true);
-      for (const compound of analyzed.compounds) accumulate(weights, compound.term, fieldWeight, bit, compound.written);
-      length += analyzed.sequence.length * FIELD_WEIGHT[field];
-      const named = new Set<number>();
-      for (const { capability } of this.phrasesIn(analyzed)) named.add(capability);
-      for (const capability of named) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
+      const { keys, written } = analyzed;
+      for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, bit, written[i]!);
+      length += analyzed.words * FIELD_WEIGHT[field];
+      for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
     }
     for (const [term, { weight, fields, written }] of weights) this.post(term, doc, weight, fields, written);
-    for (const [capability, { weight, fields }] of capabilityWeights) this.post(capabilityKey(capability), doc, weight, fields);
+    for (const [capability, { weight, fields }] of capabilityWeights) this.post(this.capabilityKeys[capability]!, doc, weight, fields);
     this.lengths.push(length);
     this.totalLength += length;
+  }
+
+  /** What one field adds to the index: its terms (generic words and compounds included) and the capabilities it names. */
+  private fieldTermsOf(text: string): FieldTerms {
+    const analyzed = analyzeText(text);
+    const keys: string[] = [];
+    const written: boolean[] = [];
+    for (const term of analyzed.terms) keys.push(term), written.push(true);
+    // Never a unit of a need (they are stop words there), so they leave need ranking as it was.
+    for (const term of analyzed.generic) keys.push(term), written.push(true);
+    for (const compound of analyzed.compounds) keys.push(compound.term), written.push(compound.written);
+    const capabilities = new Set<number>();
+    for (const { capability } of this.phrasesIn(analyzed)) capabilities.add(capability);
+    return { keys, written, capabilities: [...capabilities], words: analyzed.sequence.length };
+  }
+
+  /** fieldTermsOf for a category or subcategory, which many listings share, kept rather than analysed again. */
+  private shelfTermsOf(text: string): FieldTerms {
+    let terms = this.shelfTerms.get(text);
+    if (!terms) {
+      terms = this.fieldTermsOf(text);
+      if (this.shelfTerms.size < MAX_SHELVES_KEPT) this.shelfTerms.set(text, terms);
+    }
+    return terms;
   }
 
   remove(slug: string): void {
@@ -484,6 +540,67 @@ export class NeedIndex {
     (postings.docs as number[]).push(doc);
     (postings.weights as number[]).push(weight);
     (postings.fields as number[]).push(fields);
+  }
+
+  /** The index as flat arrays (dead slots compacted away first). */
+  toState(): NeedIndexState {
+    if (this.alive < this.slugs.length) this.compact();
+    const terms = [...this.postings.keys()];
+    const offsets = new Int32Array(terms.length + 1);
+    terms.forEach((term, i) => {
+      offsets[i + 1] = offsets[i]! + this.postings.get(term)!.docs.length;
+    });
+    const total = offsets[terms.length]!;
+    const state: NeedIndexState = {
+      terms,
+      written: new Uint8Array(terms.length),
+      offsets,
+      docs: new Int32Array(total),
+      weights: new Float64Array(total),
+      fields: new Uint8Array(total),
+      slugs: this.slugs as string[],
+      lengths: Float64Array.from(this.lengths),
+      docCategory: Int32Array.from(this.docCategory),
+      categoryNames: this.categoryNames,
+      categorySizes: Int32Array.from(this.categorySizes),
+    };
+    terms.forEach((term, i) => {
+      const postings = this.postings.get(term)!;
+      state.written[i] = postings.written ? 1 : 0;
+      state.docs.set(postings.docs, offsets[i]);
+      state.weights.set(postings.weights, offsets[i]);
+      state.fields.set(postings.fields, offsets[i]);
+    });
+    return state;
+  }
+
+  /** An index holding what `toState` wrote; long postings lists are views on the state's arrays. */
+  static fromState(state: NeedIndexState, vocabularyText?: string): NeedIndex {
+    const index = new NeedIndex(vocabularyText);
+    state.terms.forEach((term, i) => {
+      const start = state.offsets[i]!;
+      const end = state.offsets[i + 1]!;
+      const long = end - start >= PACK_FROM;
+      const docs = state.docs.subarray(start, end);
+      const weights = state.weights.subarray(start, end);
+      const fields = state.fields.subarray(start, end);
+      index.postings.set(
+        term,
+        long
+          ? { written: state.written[i] === 1, docs, weights, fields }
+          : { written: state.written[i] === 1, docs: Array.from(docs), weights: Array.from(weights), fields: Array.from(fields) },
+      );
+    });
+    index.slugs = state.slugs;
+    state.slugs.forEach((slug, doc) => index.docBySlug.set(slug, doc));
+    index.lengths = Array.from(state.lengths);
+    index.docCategory = Array.from(state.docCategory);
+    index.categoryNames = state.categoryNames;
+    index.categorySizes = Array.from(state.categorySizes);
+    state.categoryNames.forEach((name, category) => index.categoryIds.set(name, category));
+    index.totalLength = index.lengths.reduce((sum, length) => sum + length, 0);
+    index.alive = state.slugs.length;
+    return index;
   }
 
   /** Packs every grown postings list into typed arrays; call after a batch of changes. */
