@@ -1,9 +1,18 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreContext } from '../core/context.ts';
 import type { RateLimitSettings } from '../http/rate-limit.ts';
-import { createMcpServer } from './server.ts';
 import { writeLimiter } from './write-limit.ts';
+
+/**
+ * The MCP SDK and the tools load on first use (or once the server listens, see below), not
+ * with the server: they are a fifth of its modules, and start-up waits for every module loaded.
+ */
+let mcpModules: Promise<[typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('./server.ts')]> | undefined;
+const loadMcp = () =>
+  (mcpModules ??= Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.ts')]).catch((error: unknown) => {
+    mcpModules = undefined;
+    throw error;
+  }));
 
 /**
  * MCP over Streamable HTTP at /mcp, stateless: each POST gets its own server and transport
@@ -14,7 +23,12 @@ import { writeLimiter } from './write-limit.ts';
 export const mcpRoute: FastifyPluginAsync<{ ctx: CoreContext; rateLimits?: RateLimitSettings | 'off' }> = async (app, { ctx, rateLimits = 'off' }) => {
   const limitWrites = writeLimiter(rateLimits);
 
+  app.addHook('onListen', () => {
+    setImmediate(() => loadMcp().catch((error: unknown) => app.log.error({ err: error }, 'the MCP modules failed to load; /mcp will try again on its next request')));
+  });
+
   app.post('/mcp', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp();
     const address = request.ip;
     const server = createMcpServer({ core: ctx, client: { address }, beforeWrite: () => limitWrites(address) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

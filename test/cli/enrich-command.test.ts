@@ -4,7 +4,7 @@ import { runCli } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/config.ts';
 import { syncListings } from '../../src/core/catalogue/sync-listings.ts';
 import { listingSchema } from '../../src/core/listings/listing.ts';
-import { openCore } from '../../src/main.ts';
+import { openCore } from '../../src/open-core.ts';
 import { openStore } from '../../src/storage/open-store.ts';
 import { RegistryReplayServer } from '../enrich/registry-replay-server.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.ts';
 import { runCli } from '../../src/cli/main.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openCore } from '../../src/main.ts';
+import { openCore } from '../../src/open-core.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

@@ -7,7 +7,7 @@ import { qualityScore } from '../../src/core/scoring/quality.ts';
 import type { EnrichSettings } from '../../src/enrich/enrich-settings.ts';
 import { enrichListings, type ReadPackage } from '../../src/enrich/enrich-listings.ts';
 import { readNpmPackage } from '../../src/enrich/npm/read-npm-package.ts';
-import { openCore } from '../../src/main.ts';
+import { openCore } from '../../src/open-core.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
 import { RegistryReplayServer } from './registry-replay-server.ts';

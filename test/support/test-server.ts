@@ -1,6 +1,6 @@
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
 import type { ReviewPolicy } from '../../src/core/reviews/review-policy.ts';
-import { openCore } from '../../src/main.ts';
+import { openCore } from '../../src/open-core.ts';
 import type { CoreContext } from '../../src/core/context.ts';
 import { watchCatalogue } from '../../src/core/catalogue/watch-catalogue.ts';
 import { createTestDatabase, createTestSqlitePath } from './postgres.ts';

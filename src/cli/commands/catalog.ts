@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
 import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
-import { openCore } from '../../main.ts';
+import { openCore } from '../../open-core.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import { createProgress } from '../output/progress.ts';
 import type { CliIo } from '../io.ts';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { localDirectory } from '../../client/local-directory.ts';
 import { remoteDirectory, type Directory } from '../../client/directory.ts';
 import { parseInput } from '../../core/params.ts';
-import { openCore } from '../../main.ts';
+import { openCore } from '../../open-core.ts';
 import type { CliIo } from '../io.ts';
 import { toCliError, type ArgumentNames } from '../output/errors.ts';
 

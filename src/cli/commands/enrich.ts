@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { enrichListings, type EnrichReportItem } from '../../enrich/enrich-listings.ts';
 import { readNpmPackage } from '../../enrich/npm/read-npm-package.ts';
-import { openCore } from '../../main.ts';
+import { openCore } from '../../open-core.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { toCliError } from '../output/errors.ts';

@@ -4,7 +4,7 @@ import type { FieldProblem } from '../../core/errors.ts';
 import { CorpusFileError, readCorpusListings, type CorpusListings } from '../../ingest/corpus-json/read-corpus-listings.ts';
 import { readImportSource } from '../../ingest/read-import-source.ts';
 import { SOURCE_FORMATS, SourceError, type SourceFormat, type SourceItem, type SourceItems } from '../../ingest/source-items.ts';
-import { openCore } from '../../main.ts';
+import { openCore } from '../../open-core.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { createProgress } from '../output/progress.ts';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { watchCatalogue } from '../../core/catalogue/watch-catalogue.ts';
-import { openCore } from '../../main.ts';
+import { openCore } from '../../open-core.ts';
 import { serveMcpOverStdio } from '../../mcp/stdio.ts';
 import type { CliIo } from '../io.ts';
 

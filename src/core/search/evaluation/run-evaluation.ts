@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { openCore } from '../../../main.ts';
+import { openCore } from '../../../open-core.ts';
 import { importListings } from '../../catalogue/import-listings.ts';
 import type { CoreContext } from '../../context.ts';
 import type { Listing } from '../../listings/listing.ts';

@@ -1,0 +1,40 @@
+import { CatalogueIndex } from './core/catalogue/catalogue-index.ts';
+import { syncListings } from './core/catalogue/sync-listings.ts';
+import type { CoreContext } from './core/context.ts';
+import type { Config } from './config.ts';
+import { formatCatalogProblem } from './ingest/catalog-folder/format-catalog-problems.ts';
+import { readCatalogFolder } from './ingest/catalog-folder/read-catalog-folder.ts';
+import { openStore } from './storage/open-store.ts';
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+const consoleLogger: Logger = { info: (message) => console.error(message), warn: (message) => console.error(message) };
+
+/**
+ * Opens the store (migrating it), loads the default catalogue into a fresh one unless told
+ * not to (a sync does its own loading), and builds the catalogue index.
+ */
+export async function openCore(
+  config: Pick<Config, 'databaseUrl' | 'catalogDir'> & Partial<Pick<Config, 'reviewPolicy'>>,
+  { log = consoleLogger, loadDefaultCatalogue = true }: { log?: Logger; loadDefaultCatalogue?: boolean } = {},
+): Promise<CoreContext> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    const started = performance.now();
+    const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store, { onWorkerFailure: (error) => log.warn(`built the need index on the main thread: ${error.message}`) }), ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
+    log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
+    if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
+      const folder = await readCatalogFolder(config.catalogDir);
+      for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
+      const report = await syncListings({ ctx, input: { listings: folder.listings.map((file) => file.listing) } });
+      log.info(`Loaded ${report.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
+    }
+    return ctx;
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
