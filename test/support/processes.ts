@@ -19,10 +19,39 @@ export interface StartedProcess {
   stop: () => Promise<number | null>;
 }
 
+/** Waits until no process of the group is left; past the deadline, calls `kill` and waits again. */
+async function groupGone(groupId: number, timeoutMs: number, kill: () => void): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(-groupId, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (alive()) {
+    if (Date.now() > deadline) {
+      kill();
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Starts a command that serves HTTP on PORT and waits until /healthz answers. */
 export async function startServing(command: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<StartedProcess> {
   const port = await freePort();
-  const child = spawn(command, args, { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process group of its own: `npm start` runs node under a shell, and a signal to npm alone
+  // left that node serving after the test had ended.
+  const child = spawn(command, args, { env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group has already gone.
+    }
+  };
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
@@ -37,7 +66,7 @@ export async function startServing(command: string, args: string[], env: Record<
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      signalGroup('SIGKILL');
       throw new Error(`${command} did not serve /healthz within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -47,8 +76,10 @@ export async function startServing(command: string, args: string[], env: Record<
     baseUrl,
     output: () => output,
     stop: async () => {
-      child.kill('SIGTERM');
-      return exited;
+      signalGroup('SIGTERM');
+      const code = await exited;
+      await groupGone(child.pid!, 10_000, () => signalGroup('SIGKILL'));
+      return code;
     },
   };
 }
