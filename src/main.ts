@@ -16,9 +16,12 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  // The HTTP layer loads while the catalogue is read: on a large catalogue the need index is
-  // built on a worker thread meanwhile, and this thread would otherwise only wait for it.
-  const [ctx, { buildHttpApp }] = await Promise.all([openCore(config), import('./http/app.ts')]);
+  // On a large catalogue the HTTP layer loads while the worker finishes the need index, when
+  // this thread would otherwise only wait; loaded during the read, it slowed the read.
+  let httpModule: Promise<typeof import('./http/app.ts')> | undefined;
+  const loadHttp = () => (httpModule ??= import('./http/app.ts'));
+  const ctx = await openCore(config, { whileIndexing: () => void loadHttp().catch(() => {}) });
+  const { buildHttpApp } = await loadHttp();
   // While serving, the heap may grow 40% over its live size before a full collection, instead
   // of up to four times: at 100,000 listings that halves peak RSS under load (README). It is set
   // only now, so that reading the catalogue, which only grows the heap, is not slowed by

@@ -55,6 +55,11 @@ export interface CatalogueBuildOptions {
   onWorkerFailure?: (error: Error) => void;
   /** Starts the worker's build; buildNeedIndexInWorker unless a test gives another. */
   startWorkerBuild?: () => NeedIndexBuild;
+  /**
+   * Called when this thread has read every listing and only waits for the worker's index:
+   * work started here (loading modules, say) does not compete with the read for the cores.
+   */
+  whileWorkerFinishes?: () => void;
 }
 
 const byName = (a: IndexedListing, b: IndexedListing) => (a.foldedName < b.foldedName ? -1 : a.foldedName > b.foldedName ? 1 : a.slug < b.slug ? -1 : 1);
@@ -135,10 +140,12 @@ export class CatalogueIndex {
 
   static async build(
     store: Store,
-    { needIndexInWorkerFrom = NEED_INDEX_IN_WORKER_FROM, onWorkerFailure, startWorkerBuild = buildNeedIndexInWorker }: CatalogueBuildOptions = {},
+    { needIndexInWorkerFrom = NEED_INDEX_IN_WORKER_FROM, onWorkerFailure, startWorkerBuild = buildNeedIndexInWorker, whileWorkerFinishes }: CatalogueBuildOptions = {},
   ): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(store);
-    if (needIndexInWorkerFrom > 0 && (await store.countListings()) >= needIndexInWorkerFrom) await index.loadWithWorker(startWorkerBuild(), onWorkerFailure);
+    if (needIndexInWorkerFrom > 0 && (await store.countListings()) >= needIndexInWorkerFrom) {
+      await index.loadWithWorker(startWorkerBuild(), { onWorkerFailure, whileWorkerFinishes });
+    }
     await index.refresh();
     return index;
   }
@@ -212,13 +219,14 @@ export class CatalogueIndex {
   }
 
   /** The first load of a large catalogue: this thread reads and keeps the listings while a worker indexes their text. */
-  private async loadWithWorker(build: NeedIndexBuild, onWorkerFailure?: (error: Error) => void): Promise<void> {
+  private async loadWithWorker(build: NeedIndexBuild, { onWorkerFailure, whileWorkerFinishes }: Pick<CatalogueBuildOptions, 'onWorkerFailure' | 'whileWorkerFinishes'>): Promise<void> {
     try {
       await this.readChanges((entries) => build.add(entries.map(toNeedDocument)));
     } catch (error) {
       await build.abort();
       throw error;
     }
+    whileWorkerFinishes?.();
     try {
       this.needIndex = await build.finish();
     } catch (error) {
