@@ -4,7 +4,7 @@ import type { CoreContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { DEFAULT_REVIEW_POLICY } from '../core/reviews/review-policy.ts';
 import { canonicalJson } from '../storage/kysely-store.ts';
-import type { IdempotentResponse } from '../storage/store.ts';
+import type { RecordedResponse } from '../storage/store.ts';
 import { sendProblem, toProblem } from './problem.ts';
 
 /**
@@ -51,9 +51,6 @@ export class InFlightKeys {
     this.#keys.delete(key);
   }
 }
-
-/** A response as a write records it under its key and as it is sent: the exact text. */
-export type RecordedResponse = Pick<IdempotentResponse, 'statusCode' | 'location' | 'body'>;
 
 /**
  * The write behind an idempotent POST: with `idempotency`, it must record its response under

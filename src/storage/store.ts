@@ -173,14 +173,7 @@ export interface ReviewWrite {
   now: string;
   /** The moderation decision, given the reviewer's earlier review of the listing if any. */
   decide(previous: StoredReview | undefined): ModerationDecision;
-  idempotency?: {
-    key: string;
-    fingerprint: string;
-    /** A record of the key older than this instant is past retention: forgotten, not replayed. */
-    forgetBefore: string;
-    /** The response to record, rendered from the saved review inside the transaction. */
-    respond(saved: SavedReview): { statusCode: number; location: string | null; body: string };
-  };
+  idempotency?: KeyedWriteRecord<SavedReview>;
 }
 
 export interface SavedReview {
@@ -197,6 +190,18 @@ export interface IdempotentResponse {
   location: string | null;
   body: string;
   createdAt: string;
+}
+
+/** A response as a keyed write records it and as it is sent: the exact text. */
+export type RecordedResponse = Pick<IdempotentResponse, 'statusCode' | 'location' | 'body'>;
+
+/** The Idempotency-Key of a write, and the response to record under it, rendered from what was saved inside the transaction. */
+export interface KeyedWriteRecord<Saved> {
+  key: string;
+  fingerprint: string;
+  /** A record of the key older than this instant is past retention: forgotten, not replayed. */
+  forgetBefore: string;
+  respond(saved: Saved): RecordedResponse;
 }
 
 export interface ModerationLogEntry {
@@ -248,12 +253,7 @@ export interface SubmissionWrite {
   now: string;
   /** Reasons logged with the "pending" decision (e.g. what was assessed). */
   reasons: string[];
-  idempotency?: {
-    key: string;
-    fingerprint: string;
-    forgetBefore: string;
-    respond(saved: StoredSubmission): { statusCode: number; location: string | null; body: string };
-  };
+  idempotency?: KeyedWriteRecord<StoredSubmission>;
 }
 
 export type SaveSubmissionResult =

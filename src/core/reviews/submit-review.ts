@@ -1,8 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { SavedReview } from '../../storage/store.ts';
+import type { RecordedResponse, SavedReview } from '../../storage/store.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { IdempotencyRequest } from '../idempotency-request.ts';
 import { unknownSlugHint } from '../listings/suggest-slugs.ts';
 import { parseInput } from '../params.ts';
 import { forgetListingReviewStats } from './listing-review-stats.ts';
@@ -19,14 +20,7 @@ export const submitReviewResultSchema = z
   .meta({ id: 'SubmitReviewResult' });
 export type SubmitReviewResult = z.infer<typeof submitReviewResultSchema>;
 
-/** What a surface records under an idempotency key, rendered from the saved review. */
-export interface IdempotencyRequest {
-  key: string;
-  fingerprint: string;
-  respond(result: SubmitReviewResult): { statusCode: number; location: string | null; body: string };
-}
-
-export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult; response?: { statusCode: number; location: string | null; body: string } } | { kind: 'key-taken' };
+export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult; response?: RecordedResponse } | { kind: 'key-taken' };
 
 /** A client address as stored: hashed, enough to count bursts without keeping the address. */
 export const clientHashOf = (address: string) => createHash('sha256').update(`apidex-client:${address}`).digest('hex');
@@ -50,7 +44,7 @@ export async function submitReview({
   ctx: CoreContext;
   input: ReviewInput;
   client: { address: string };
-  idempotency?: IdempotencyRequest;
+  idempotency?: IdempotencyRequest<SubmitReviewResult>;
 }): Promise<SubmitReviewOutcome> {
   const record = parseInput(reviewInputSchema, input);
   const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;

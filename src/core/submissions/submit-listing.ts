@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { RecordedResponse } from '../../storage/store.ts';
 import { findDuplicateListing, hostKeyOf, nameKeyOf } from '../catalogue/find-duplicate-listing.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
+import type { IdempotencyRequest } from '../idempotency-request.ts';
 import { parseInput } from '../params.ts';
 import { DEFAULT_REVIEW_POLICY } from '../reviews/review-policy.ts';
 import { clientHashOf } from '../reviews/submit-review.ts';
@@ -19,14 +21,7 @@ export const submitListingResultSchema = z
   .meta({ id: 'SubmitListingResult' });
 export type SubmitListingResult = z.infer<typeof submitListingResultSchema>;
 
-/** What a surface records under an idempotency key, rendered from the saved submission. */
-export interface SubmissionIdempotency {
-  key: string;
-  fingerprint: string;
-  respond(result: SubmitListingResult): { statusCode: number; location: string | null; body: string };
-}
-
-export type SubmitListingOutcome = { kind: 'queued'; result: SubmitListingResult; response?: { statusCode: number; location: string | null; body: string } } | { kind: 'key-taken' };
+export type SubmitListingOutcome = { kind: 'queued'; result: SubmitListingResult; response?: RecordedResponse } | { kind: 'key-taken' };
 
 const MESSAGE = 'Submission received; it is pending until a moderator approves it (then it is listed) or rejects it. Follow its status at links.self.';
 
@@ -51,7 +46,7 @@ export async function submitListing({
   ctx: CoreContext;
   input: SubmissionInput;
   client: { address: string };
-  idempotency?: SubmissionIdempotency;
+  idempotency?: IdempotencyRequest<SubmitListingResult>;
   /** Overrides the OpenAPI assessor (tests); by default the importer's. */
   assessor?: OpenApiAssessor | null;
 }): Promise<SubmitListingOutcome> {
