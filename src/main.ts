@@ -20,7 +20,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // this thread would otherwise only wait; loaded during the read, it slowed the read.
   let httpModule: Promise<typeof import('./http/app.ts')> | undefined;
   const loadHttp = () => (httpModule ??= import('./http/app.ts'));
-  const ctx = await openCore(config, { whileIndexing: () => void loadHttp().catch(() => {}) });
+  const ctx = await openCore(config, { whileWorkerFinishes: () => void loadHttp().catch(() => {}) });
   const { buildHttpApp } = await loadHttp();
   // While serving, the heap may grow 40% over its live size before a full collection, instead
   // of up to four times: at 100,000 listings that halves peak RSS under load (README). It is set

@@ -22,21 +22,22 @@ export async function openCore(
   {
     log = consoleLogger,
     loadDefaultCatalogue = true,
-    whileIndexing,
+    whileWorkerFinishes,
   }: {
     log?: Logger;
     loadDefaultCatalogue?: boolean;
-    /** Called when only the need index's worker is still busy; see CatalogueBuildOptions.whileWorkerFinishes. */
-    whileIndexing?: () => void;
+    /** Called when only the need index's worker is still busy; see CatalogueBuildOptions. */
+    whileWorkerFinishes?: () => void;
   } = {},
 ): Promise<CoreContext> {
   const store = await openStore(config.databaseUrl);
   try {
     const started = performance.now();
-    const ctx: CoreContext = { store, catalogue: await CatalogueIndex.build(store, {
-        onWorkerFailure: (error) => log.warn(`built the need index on the main thread: ${error.message}`),
-        ...(whileIndexing ? { whileWorkerFinishes: whileIndexing } : {}),
-      }), ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
+    const catalogue = await CatalogueIndex.build(store, {
+      onWorkerFailure: (error) => log.warn(`built the need index on the main thread: ${error.message}`),
+      whileWorkerFinishes,
+    });
+    const ctx: CoreContext = { store, catalogue, ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
     log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
       const folder = await readCatalogFolder(config.catalogDir);

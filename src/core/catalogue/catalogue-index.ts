@@ -207,9 +207,7 @@ export class CatalogueIndex {
   }
 
   private async applyChanges(): Promise<number> {
-    const applied = await this.readChanges((entries) => {
-      for (const entry of entries) this.needIndex.add(toNeedDocument(entry));
-    });
+    const applied = await this.readChanges((entries) => this.indexHere(entries));
     if (applied > 0) {
       this.needIndex.pack();
       this.orders.clear();
@@ -232,11 +230,16 @@ export class CatalogueIndex {
     } catch (error) {
       onWorkerFailure?.(error instanceof Error ? error : new Error(String(error)));
       this.needIndex = new NeedIndex();
-      for (const entry of this.listings.values()) this.needIndex.add(toNeedDocument(entry));
+      this.indexHere(this.listings.values());
       this.needIndex.pack();
     }
     this.orders.clear();
     this.generation += 1;
+  }
+
+  /** Adds listings to the need index on this thread. */
+  private indexHere(entries: Iterable<IndexedListing>): void {
+    for (const entry of entries) this.needIndex.add(toNeedDocument(entry));
   }
 
   /** Puts every change after the last one seen into the listings, a page at a time; returns how many. */

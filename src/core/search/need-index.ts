@@ -496,7 +496,7 @@ export class NeedIndex {
       units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
-      const key = capabilityKey(capability);
+      const key = this.capabilityKeys[capability]!;
       const postings = this.postings.get(key);
       if (!postings) continue;
       units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT, evokedBy: stems });
