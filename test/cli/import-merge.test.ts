@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ afterAll(async () => {
 async function apidex(args: string[], databaseUrl: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl }) };
+  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, APIDEX_CATALOG_DIR: TEST_CATALOG_DIR }) };
   const code = await runCli(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
@@ -97,7 +98,7 @@ describe('apidex import: the same API from two sources', () => {
     ]);
     const first = await report(['import', NYT], databaseUrl);
     expect(first.items).toEqual([
-      expect.objectContaining({ slug: 'nyt-articles', outcome: 'updated', duplicateOf: { slug: 'nyt-articles', kind: 'same-api' }, reason: expect.stringMatching(/^merged into nyt-articles: "Article Search API" is listed as nyt-articles .* at developer\.nytimes\.com.*; filled capabilities, cliCriteria\.jsonResponse$/) }),
+      expect.objectContaining({ slug: 'nyt-articles', outcome: 'updated', duplicateOf: { slug: 'nyt-articles', kind: 'same-api' }, reason: expect.stringMatching(/^merged into nyt-articles: "Article Search API" is listed as nyt-articles .* at developer\.nytimes\.com.*; filled capabilities, cliCriteria\.headless, cliCriteria\.jsonResponse$/) }),
     ]);
     const merged = (await stored(databaseUrl, 'nyt-articles'))!;
     expect(merged).toMatchObject({ description: 'Search New York Times articles', category: 'News', capabilities: ['Article Search'] });

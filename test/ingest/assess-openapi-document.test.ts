@@ -38,12 +38,22 @@ describe('assessOpenApiDocument on the real documents', () => {
       category: 'Media',
       capabilities: ['Article Search'],
     });
-    expect(result.cliCriteria.envVarAuth).toEqual({ status: 'passed', evidence: expect.stringMatching(/^openapi:#\/components\/securitySchemes\/apikey: an API key sent in the query parameter "api-key"/) });
+    expect(result.cliCriteria.envVarAuth).toEqual({
+      status: 'passed',
+      evidence: expect.stringMatching(/^openapi:#\/components\/securitySchemes\/apikey: an API key sent in the query parameter "api-key"/),
+      pointer: '#/components/securitySchemes/apikey',
+    });
     expect(at(document, result.cliCriteria.envVarAuth!.evidence!)).toMatchObject({ type: 'apiKey', in: 'query', name: 'api-key' });
-    expect(result.cliCriteria.jsonResponse).toEqual({ status: 'passed', evidence: expect.stringMatching(/^openapi:#\/paths\/~1articlesearch\.json\/get\/responses\/200\/content\/application~1json: /) });
+    expect(result.cliCriteria.jsonResponse).toEqual({
+      status: 'passed',
+      evidence: expect.stringMatching(/^openapi:#\/paths\/~1articlesearch\.json\/get\/responses\/200\/content\/application~1json: /),
+      pointer: '#/paths/~1articlesearch.json/get/responses/200/content/application~1json',
+    });
     expect(at(document, result.cliCriteria.jsonResponse!.evidence!)).toHaveProperty('schema');
-    // What the document cannot show stays not assessed: no SDK, no headless, no CLI, no pricing; silent on curl and rate limits.
-    expect(Object.keys(result.cliCriteria).sort()).toEqual(['envVarAuth', 'jsonResponse']);
+    // A static key needs no browser, so headless passes from the same scheme (ADR 18).
+    expect(result.cliCriteria.headless).toMatchObject({ status: 'passed', pointer: '#/components/securitySchemes/apikey' });
+    // What the document cannot show stays not assessed: no SDK, no CLI, no pricing; silent on curl and rate limits.
+    expect(Object.keys(result.cliCriteria).sort()).toEqual(['envVarAuth', 'headless', 'jsonResponse']);
     expect(result.cliCriteria.officialSdk).toBeUndefined();
   });
 
@@ -59,12 +69,18 @@ describe('assessOpenApiDocument on the real documents', () => {
 });
 
 describe('assessOpenApiDocument on edge cases', () => {
-  it('Swagger 2.0 with only an interactive OAuth flow and XML responses fails those two, with the pointers as evidence', async () => {
+  it('Swagger 2.0 with only an interactive OAuth flow and XML responses: auth not assessed with the reason (ADR 18), JSON failed, with the pointers as evidence', async () => {
     const document = await load(`${FIXTURES}/swagger2-oauth-xml.json`);
     const { cliCriteria, listing, version } = assessOpenApiDocument(document, { pointerBase: 'ledger.json' });
     expect(version).toBe('swagger-2.0');
     expect(listing).toMatchObject({ url: 'https://ledger.example.com/v1', category: 'Financial', description: 'Reads ledgers of the legacy accounting system.' });
-    expect(cliCriteria.envVarAuth).toEqual({ status: 'failed', evidence: 'ledger.json#/securityDefinitions/ledger_oauth: OAuth 2 with accessCode only, which needs a person in a browser' });
+    expect(cliCriteria.envVarAuth).toEqual({
+      status: 'not_assessed',
+      evidence:
+        'ledger.json#/securityDefinitions/ledger_oauth: OAuth 2 with accessCode only, which needs a person in a browser to grant a token; the document shows no static token, but the provider may issue one outside OAuth, so this is not proof either way',
+      pointer: '#/securityDefinitions/ledger_oauth',
+    });
+    expect(cliCriteria.headless).toBeUndefined();
     expect(cliCriteria.jsonResponse).toMatchObject({ status: 'failed', evidence: expect.stringContaining('ledger.json#/produces/0: ') });
     expect(cliCriteria.curlExamples).toMatchObject({ status: 'passed', evidence: expect.stringContaining('#/paths/~1ledgers~1{id}/get/x-code-samples/0') });
     expect(cliCriteria.rateLimits).toMatchObject({ status: 'passed', evidence: expect.stringContaining('#/paths/~1ledgers~1{id}/get/responses/429') });
@@ -78,7 +94,7 @@ describe('assessOpenApiDocument on edge cases', () => {
     // The pointer is where the media type really is, behind the $ref.
     expect(cliCriteria.jsonResponse?.evidence).toMatch(/^openapi:#\/components\/responses\/Parcel\/content\/application~1vnd\.parcels\+json: /);
     expect(at(document, cliCriteria.rateLimits!.evidence!)).toEqual({ schema: { type: 'integer' } });
-    expect(cliCriteria.curlExamples).toEqual({ status: 'passed', evidence: 'openapi:#/info/description: a description with a curl command line' });
+    expect(cliCriteria.curlExamples).toEqual({ status: 'passed', evidence: 'openapi:#/info/description: a description with a curl command line', pointer: '#/info/description' });
   });
 
   it('OAuth with a client-credentials flow besides authorization code passes: a script gets a token without a browser', async () => {

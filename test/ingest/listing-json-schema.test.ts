@@ -19,7 +19,7 @@ async function compileCommittedSchema() {
     strict: true,
     // Formats are advisory in JSON Schema; editors check them, ajv needs a plugin. Both fields that
     // use them also carry a pattern, which ajv does check.
-    formats: { uri: true, 'date-time': true },
+    formats: { uri: true, 'date-time': true, date: true },
   });
   return ajv.compile(await readCommittedSchema());
 }

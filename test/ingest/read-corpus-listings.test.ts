@@ -24,7 +24,7 @@ describe('readCorpusListings on a file of good, bad and duplicate items', () => 
     expect(listings.map((listing) => listing.slug)).toEqual(['country-reference-data-service', 'ipstack', 'postcodedata', 'market-feed', 'multi-line']);
   });
 
-  it('maps pricing to pricingTier and keeps subcategory and capabilities; public-apis fields are not taken', async () => {
+  it('maps pricing to pricingTier and keeps subcategory and capabilities; public-apis columns become evidence pointing at the item', async () => {
     const { listings } = await readCorpusListings(`${FIXTURES}/mixed-listings.json`);
     expect(listings[0]).toEqual({
       slug: 'country-reference-data-service',
@@ -38,9 +38,11 @@ describe('readCorpusListings on a file of good, bad and duplicate items', () => 
       qualityInputs: {},
       faq: [],
     });
-    // auth "apiKey" must not turn into an envVarAuth criterion, nor https/cors into anything.
+    // Auth "apiKey" is a static key: env-var auth and headless pass (ADR 18); HTTPS and CORS are facts.
     const ipstack = listings.find((listing) => listing.slug === 'ipstack')!;
-    expect(ipstack.cliCriteria).toEqual({});
+    expect(ipstack.cliCriteria.envVarAuth).toMatchObject({ status: 'passed', source: 'public-apis', pointer: '#/1' });
+    expect(ipstack.cliCriteria.headless).toMatchObject({ status: 'passed', pointer: '#/1' });
+    expect(ipstack.access?.auth).toEqual({ value: ['apiKey'], source: 'public-apis', pointer: '#/1' });
     expect(Object.keys(ipstack)).not.toContain('auth');
   });
 

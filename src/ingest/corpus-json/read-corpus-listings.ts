@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { readFile } from 'node:fs/promises';
 import type { FieldProblem } from '../../core/errors.ts';
+import { assessPublicApisRow } from '../../core/assessment/rules/public-apis-row.ts';
 import { listingSchema, PRICING_TIERS, type Listing, type PricingTier } from '../../core/listings/listing.ts';
 import { slugify } from '../../core/search/text.ts';
 import { describeFieldProblems, toFieldProblems } from '../../core/validation-messages.ts';
@@ -26,9 +27,9 @@ import { describeFieldProblems, toFieldProblems } from '../../core/validation-me
  *   API calls need it (postcodedata.nl takes `ref=` your domain).
  * - Empty strings and nulls in optional fields mean "not shown" and are left out (ADR 0005).
  *
- * Deliberately not taken: `auth`, `https`, `cors` and `source` have no place in the listing
- * schema, and no CLI criterion is derived from them (auth "apiKey" does not show that the key
- * is read from an environment variable), so they are read and ignored.
+ * - public-apis' `auth`, `https` and `cors` columns are evidence: the core's rule for a
+ *   public-apis row (ADR 18) turns them into criteria and access facts, each pointing at the
+ *   item ("#/12"), unless the item brings criteria of its own. `source` names where it came from.
  */
 
 export type CorpusItem =
@@ -60,8 +61,8 @@ const TAKEN_FIELDS = ['slug', 'name', 'description', 'url', 'category', 'subcate
  * Fields of a listing as stored (listing.ts) that the corpus format lacks: a file of full
  * listings (an export, the benchmark's synthetic catalogue) imports too, checked by the schema.
  */
-const LISTING_FIELDS = ['pricingTier', 'install', 'cliCriteria', 'qualityInputs', 'faq', 'package'] as const;
-/** Fields of the public-apis rows that the listing schema has no place for. */
+const LISTING_FIELDS = ['pricingTier', 'install', 'cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'sources'] as const;
+/** Fields of the public-apis rows read as evidence (auth, https, cors) or as a label (source). */
 const IGNORED_FIELDS = ['auth', 'https', 'cors', 'source'] as const;
 const KNOWN_FIELDS: readonly string[] = [...TAKEN_FIELDS, ...LISTING_FIELDS, ...IGNORED_FIELDS];
 
@@ -144,7 +145,19 @@ function checkItem(record: unknown, index: number): CorpusItem {
     else take('pricingTier', fields.pricingTier);
   }
   take('install', optional(oneLine(fields.install, 'install', notes)));
-  for (const key of ['cliCriteria', 'qualityInputs', 'faq', 'package'] as const) take(key, orAbsent(fields[key]));
+  for (const key of ['cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'sources'] as const) take(key, orAbsent(fields[key]));
+  const columns = { auth: fields.auth, https: fields.https, cors: fields.cors };
+  if (Object.values(columns).some((value) => typeof value === 'string' && value.trim() !== '')) {
+    const row = assessPublicApisRow({
+      auth: typeof columns.auth === 'string' ? columns.auth : '',
+      https: typeof columns.https === 'string' ? columns.https : '',
+      cors: typeof columns.cors === 'string' ? columns.cors : '',
+      pointer: `#/${index}`,
+      evidencePrefix: 'corpus:',
+    });
+    if (input.cliCriteria === undefined && Object.keys(row.cliCriteria).length > 0) input.cliCriteria = row.cliCriteria;
+    if (Object.keys(row.access).length > 0) input.access = row.access;
+  }
 
   const parsed = listingSchema.safeParse(input);
   if (!parsed.success) {

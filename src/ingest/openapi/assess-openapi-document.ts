@@ -1,5 +1,7 @@
+import { assessOpenApiEvidence } from '../../core/assessment/assess-openapi-evidence.ts';
+import { asString, isObject, operationsOf, type Json, type Operation } from '../../core/assessment/openapi-view.ts';
 import type { FieldProblem } from '../../core/errors.ts';
-import type { CliCriteria, CriterionResult } from '../../core/listings/listing.ts';
+import type { AccessFacts, CliCriteria } from '../../core/listings/listing.ts';
 import { cutAtWord, removeTrackingParameters } from '../corpus-json/read-corpus-listings.ts';
 import { slugFromText } from '../source-items.ts';
 
@@ -8,19 +10,8 @@ import { slugFromText } from '../source-items.ts';
  * listing, and the CLI criteria a document can evidence, each with a JSON pointer into the
  * document as its evidence (ADR 16). Pure: no I/O, the document is an already parsed value.
  *
- * Assessed here, and only here:
- * - jsonResponse: passed when a response is documented with a JSON media type; failed when
- *   responses name concrete media types and none is JSON (no wildcard like `*\/*`).
- * - envVarAuth: passed by an apiKey scheme, an http scheme (bearer, basic: static secrets a
- *   script reads from the environment) or an OAuth 2 flow that needs no browser
- *   (clientCredentials, password; Swagger's application); failed when the only schemes in use
- *   are interactive OAuth flows (authorizationCode, implicit; Swagger's accessCode); passed
- *   when the document explicitly requires no security (`security: []` and no schemes).
- * - curlExamples: passed by an `x-codeSamples`/`x-code-samples` entry in curl or shell, or a
- *   description holding a curl command line.
- * - rateLimits: passed by a 429 response or a rate-limit response header.
- * Everything else (officialSdk, headless, cliTool, machineReadablePricing) and every criterion
- * the document is silent on stays not assessed: silence is never a failure.
+ * The criteria and access facts come from the core's assessment rules (src/core/assessment/,
+ * ADR 18): this reader turns the document into listing fields and hands it to them.
  */
 
 export interface OpenApiListingFields {
@@ -39,242 +30,14 @@ export interface OpenApiAssessment {
   listing: OpenApiListingFields;
   /** Only the assessed criteria; a criterion left out is not assessed. */
   cliCriteria: CliCriteria;
+  /** What the document shows about reaching the API (auth kinds), when a source id was given. */
+  access: AccessFacts;
   /** Who provides the API (info.x-providerName, else the host of its url or servers), to tell same-named APIs apart. */
   provider: string | null;
   /** What stops the document from becoming a listing, each with its fix; empty when it can. */
   problems: FieldProblem[];
   /** How the fields were chosen where a choice was made (description cut, category fallback, …). */
   notes: string[];
-}
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asString = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
-/** RFC 6901: "~" → "~0", "/" → "~1". */
-const escapeToken = (token: string | number) => String(token).replaceAll('~', '~0').replaceAll('/', '~1');
-const pointerOf = (path: readonly (string | number)[]) => (path.length === 0 ? '' : `/${path.map(escapeToken).join('/')}`);
-
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-interface Located<T> {
-  value: T;
-  path: (string | number)[];
-}
-
-/** Follows local `$ref`s ("#/components/…") up to a few hops; the path is where the value really is. */
-function resolve(root: Json, located: Located<unknown>): Located<unknown> {
-  let current = located;
-  for (let hops = 0; hops < 10 && isObject(current.value) && typeof current.value.$ref === 'string'; hops += 1) {
-    const ref = current.value.$ref;
-    if (!ref.startsWith('#/')) return current;
-    const path = ref
-      .slice(2)
-      .split('/')
-      .map((token) => decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~'));
-    let value: unknown = root;
-    for (const token of path) value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[token] : undefined;
-    if (value === undefined) return current;
-    current = { value, path };
-  }
-  return current;
-}
-
-interface Operation {
-  path: (string | number)[];
-  operation: Json;
-}
-
-function operationsOf(root: Json): Operation[] {
-  const operations: Operation[] = [];
-  if (!isObject(root.paths)) return operations;
-  for (const [route, rawItem] of Object.entries(root.paths)) {
-    const item = resolve(root, { value: rawItem, path: ['paths', route] });
-    if (!isObject(item.value)) continue;
-    for (const method of HTTP_METHODS) {
-      const operation = item.value[method];
-      if (isObject(operation)) operations.push({ path: [...item.path, method], operation });
-    }
-  }
-  return operations;
-}
-
-interface Response {
-  code: string;
-  path: (string | number)[];
-  response: Json;
-}
-
-function responsesOf(root: Json, operations: Operation[]): Response[] {
-  const responses: Response[] = [];
-  for (const { path, operation } of operations) {
-    if (!isObject(operation.responses)) continue;
-    for (const [code, raw] of Object.entries(operation.responses)) {
-      const response = resolve(root, { value: raw, path: [...path, 'responses', code] });
-      if (isObject(response.value)) responses.push({ code, path: response.path, response: response.value });
-    }
-  }
-  return responses;
-}
-
-const evidenceOf = (base: string, path: readonly (string | number)[], detail: string): string => {
-  const text = `${base}#${pointerOf(path)}: ${detail}`;
-  return text.length <= 500 ? text : cutAtWord(text, 500);
-};
-
-// ---------------------------------------------------------------------------------------------
-// Criteria
-
-const mediaTypeOf = (text: string) => text.split(';')[0]!.trim().toLowerCase();
-const isJsonMediaType = (text: string) => /^[a-z*]+\/(?:[\w.+-]*[+.-])?json$/.test(mediaTypeOf(text)) && !mediaTypeOf(text).startsWith('*');
-const isWildcard = (text: string) => mediaTypeOf(text).includes('*');
-
-function assessJsonResponse(root: Json, version: NonNullable<OpenApiAssessment['version']>, operations: Operation[], responses: Response[], base: string): CriterionResult | undefined {
-  const mediaTypes: Located<string>[] = [];
-  if (version === 'swagger-2.0') {
-    // Swagger 2: what operations produce (their own list, or the document's).
-    const rootProduces = Array.isArray(root.produces) ? root.produces : [];
-    rootProduces.forEach((type, index) => typeof type === 'string' && mediaTypes.push({ value: type, path: ['produces', index] }));
-    for (const { path, operation } of operations) {
-      if (!Array.isArray(operation.produces)) continue;
-      operation.produces.forEach((type, index) => typeof type === 'string' && mediaTypes.push({ value: type, path: [...path, 'produces', index] }));
-    }
-    for (const { path, response } of responses) {
-      if (isObject(response.examples)) for (const type of Object.keys(response.examples)) mediaTypes.push({ value: type, path: [...path, 'examples', type] });
-    }
-  } else {
-    for (const { path, response } of responses) {
-      if (isObject(response.content)) for (const type of Object.keys(response.content)) mediaTypes.push({ value: type, path: [...path, 'content', type] });
-    }
-  }
-  const json = mediaTypes.find((type) => isJsonMediaType(type.value));
-  if (json) return { status: 'passed', evidence: evidenceOf(base, json.path, `responses are documented as ${mediaTypeOf(json.value)}`) };
-  if (mediaTypes.length > 0 && !mediaTypes.some((type) => isWildcard(type.value))) {
-    const kinds = [...new Set(mediaTypes.map((type) => mediaTypeOf(type.value)))];
-    return {
-      status: 'failed',
-      evidence: evidenceOf(base, mediaTypes[0]!.path, `every documented response media type is non-JSON (${kinds.slice(0, 5).join(', ')}${kinds.length > 5 ? ', …' : ''})`),
-    };
-  }
-  return undefined;
-}
-
-const NON_INTERACTIVE_FLOWS = new Set(['clientCredentials', 'password', 'application']);
-const INTERACTIVE_FLOWS = new Set(['authorizationCode', 'implicit', 'accessCode']);
-
-interface SchemeVerdict {
-  kind: 'static' | 'interactive' | 'unknown';
-  path: (string | number)[];
-  detail: string;
-}
-
-function classifyScheme(scheme: Json, path: (string | number)[]): SchemeVerdict {
-  const type = String(scheme.type ?? '');
-  if (type === 'apiKey') {
-    const where = asString(scheme.in) ?? 'request';
-    const name = asString(scheme.name);
-    return { kind: 'static', path, detail: `an API key sent in the ${where}${where === 'query' ? ' parameter' : ''}${name ? ` "${name}"` : ''}, a static secret a script can read from an environment variable` };
-  }
-  if (type === 'http' || type === 'basic') {
-    const httpScheme = (asString(scheme.scheme) ?? (type === 'basic' ? 'basic' : 'http')).toLowerCase();
-    return { kind: 'static', path, detail: `HTTP ${httpScheme} authentication, static credentials a script can read from environment variables` };
-  }
-  if (type === 'oauth2') {
-    // OpenAPI 3: flows { clientCredentials: …, authorizationCode: … }; Swagger 2: flow: "application" | "accessCode" | …
-    const flows: [string, (string | number)[]][] = isObject(scheme.flows)
-      ? Object.keys(scheme.flows).map((flow) => [flow, [...path, 'flows', flow]])
-      : typeof scheme.flow === 'string'
-        ? [[scheme.flow, [...path, 'flow']]]
-        : [];
-    const scripted = flows.find(([flow]) => NON_INTERACTIVE_FLOWS.has(flow));
-    if (scripted) return { kind: 'static', path: scripted[1], detail: `the OAuth 2 ${scripted[0]} flow, which gets a token without a browser` };
-    const interactive = flows.filter(([flow]) => INTERACTIVE_FLOWS.has(flow));
-    if (interactive.length > 0 && interactive.length === flows.length) {
-      return { kind: 'interactive', path, detail: `OAuth 2 with ${interactive.map(([flow]) => flow).join(' and ')} only, which needs a person in a browser` };
-    }
-    return { kind: 'unknown', path, detail: 'OAuth 2 with flows that are not described' };
-  }
-  return { kind: 'unknown', path, detail: type || 'a scheme of no known type' };
-}
-
-function assessEnvVarAuth(root: Json, version: NonNullable<OpenApiAssessment['version']>, operations: Operation[], base: string): CriterionResult | undefined {
-  const schemesPath = version === 'swagger-2.0' ? ['securityDefinitions'] : ['components', 'securitySchemes'];
-  const container = version === 'swagger-2.0' ? root.securityDefinitions : isObject(root.components) ? root.components.securitySchemes : undefined;
-  const schemes = new Map<string, Located<unknown>>();
-  if (isObject(container)) {
-    for (const [name, raw] of Object.entries(container)) schemes.set(name, resolve(root, { value: raw, path: [...schemesPath, name] }));
-  }
-
-  // The schemes the document's security requirements use; without any requirement, all defined ones.
-  const requirementLists: unknown[] = [root.security, ...operations.map(({ operation }) => operation.security)];
-  const hasRequirements = requirementLists.some((list) => Array.isArray(list));
-  const used = new Set<string>();
-  for (const list of requirementLists) {
-    if (!Array.isArray(list)) continue;
-    for (const requirement of list) if (isObject(requirement)) for (const name of Object.keys(requirement)) if (schemes.has(name)) used.add(name);
-  }
-  const names = hasRequirements && used.size > 0 ? [...used] : [...schemes.keys()];
-  const verdicts = names.flatMap((name) => {
-    const scheme = schemes.get(name)!;
-    return isObject(scheme.value) ? [classifyScheme(scheme.value, scheme.path)] : [];
-  });
-
-  const scripted = verdicts.find((verdict) => verdict.kind === 'static');
-  if (scripted) return { status: 'passed', evidence: evidenceOf(base, scripted.path, scripted.detail) };
-  if (verdicts.length > 0 && verdicts.every((verdict) => verdict.kind === 'interactive')) {
-    return { status: 'failed', evidence: evidenceOf(base, verdicts[0]!.path, verdicts[0]!.detail) };
-  }
-  // `security: []` at the top, no schemes anywhere and no operation asking for one: the document says no credentials are needed.
-  if (schemes.size === 0 && Array.isArray(root.security) && root.security.length === 0 && !operations.some(({ operation }) => Array.isArray(operation.security) && operation.security.some((requirement) => isObject(requirement) && Object.keys(requirement).length > 0))) {
-    return { status: 'passed', evidence: evidenceOf(base, ['security'], 'the document requires no authentication (empty security requirement, no security schemes)') };
-  }
-  return undefined;
-}
-
-const CURL_LANG = /^(curl|shell|bash|sh|zsh|console|cli|cURL)$/i;
-const CURL_COMMAND = /(^|[\s`'"(>$])curl\s+(-{1,2}[a-zA-Z]|["']?https?:\/\/|\$\{?[A-Z_])/m;
-
-function assessCurlExamples(root: Json, operations: Operation[], base: string): CriterionResult | undefined {
-  for (const { path, operation } of operations) {
-    for (const key of ['x-codeSamples', 'x-code-samples']) {
-      const samples = operation[key];
-      if (!Array.isArray(samples)) continue;
-      for (let index = 0; index < samples.length; index += 1) {
-        const sample = samples[index];
-        if (!isObject(sample)) continue;
-        const lang = asString(sample.lang) ?? asString(sample.label) ?? '';
-        const source = asString(sample.source) ?? '';
-        if (CURL_LANG.test(lang.trim()) || CURL_COMMAND.test(source)) {
-          return { status: 'passed', evidence: evidenceOf(base, [...path, key, index], `a ${lang || 'command-line'} code sample${CURL_COMMAND.test(source) ? ' running curl' : ''}`) };
-        }
-      }
-    }
-  }
-  const described: Located<unknown>[] = [
-    { value: isObject(root.info) ? root.info.description : undefined, path: ['info', 'description'] },
-    ...operations.flatMap(({ path, operation }) => [
-      { value: operation.description, path: [...path, 'description'] },
-      { value: operation.summary, path: [...path, 'summary'] },
-    ]),
-    ...(Array.isArray(root.tags) ? root.tags.map((tag, index) => ({ value: isObject(tag) ? tag.description : undefined, path: ['tags', index, 'description'] })) : []),
-  ];
-  const withCurl = described.find((text) => typeof text.value === 'string' && CURL_COMMAND.test(text.value));
-  if (withCurl) return { status: 'passed', evidence: evidenceOf(base, withCurl.path, 'a description with a curl command line') };
-  return undefined;
-}
-
-const RATE_LIMIT_HEADER = /rate-?limit|retry-after/i;
-
-function assessRateLimits(responses: Response[], base: string): CriterionResult | undefined {
-  const tooMany = responses.find((response) => response.code === '429');
-  if (tooMany) return { status: 'passed', evidence: evidenceOf(base, tooMany.path, 'a 429 Too Many Requests response is documented') };
-  for (const { path, response } of responses) {
-    if (!isObject(response.headers)) continue;
-    const header = Object.keys(response.headers).find((name) => RATE_LIMIT_HEADER.test(name));
-    if (header) return { status: 'passed', evidence: evidenceOf(base, [...path, 'headers', header], `responses carry the ${header} header`) };
-  }
-  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -358,21 +121,27 @@ const hostOf = (url: string | undefined): string | null => {
   }
 };
 
+const CAPABILITY_LIMIT = 50;
+
+/**
+ * Short phrases of what the API does: operation summaries (else a short first sentence of the
+ * description). A large API gives more than a listing holds; they are then taken evenly across
+ * the document, so a payments API shows charges and refunds, not only its first fifty account calls.
+ */
 function capabilitiesOf(operations: Operation[]): string[] {
   const seen = new Set<string>();
-  const capabilities: string[] = [];
+  const phrases: string[] = [];
   for (const { operation } of operations) {
-    // An operation's summary; without one, a short first sentence of its description.
     const summary = asString(operation.summary) ? plainText(operation.summary as string) : asString(operation.description) ? firstSentence(operation.description as string) : '';
-    const phrase = summary.replace(/[.!?]+$/, '').trim();
+    const phrase = summary.replace(/[.!?]+$/, '').replace(/\s+,/g, ',').trim();
     if (!phrase || phrase.length > 80) continue;
     const key = phrase.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    capabilities.push(phrase);
-    if (capabilities.length === 50) break;
+    phrases.push(phrase);
   }
-  return capabilities;
+  if (phrases.length <= CAPABILITY_LIMIT) return phrases;
+  return Array.from({ length: CAPABILITY_LIMIT }, (_, index) => phrases[Math.floor((index * phrases.length) / CAPABILITY_LIMIT)]!);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -381,10 +150,10 @@ function capabilitiesOf(operations: Operation[]): string[] {
  * Assesses one parsed OpenAPI 3.0/3.1 or Swagger 2.0 document. `pointerBase` starts every
  * evidence string ("openapi:" by default: evidence reads "openapi:#/components/securitySchemes/key: …").
  */
-export function assessOpenApiDocument(document: unknown, { pointerBase = 'openapi:' }: { pointerBase?: string } = {}): OpenApiAssessment {
+export function assessOpenApiDocument(document: unknown, { pointerBase = 'openapi:', source }: { pointerBase?: string; source?: string } = {}): OpenApiAssessment {
   const notes: string[] = [];
   const problems: FieldProblem[] = [];
-  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, provider: null, problems, notes };
+  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, provider: null, problems, notes };
   if (!isObject(document)) {
     problems.push({ field: '(document)', message: 'the document is not an object; give an OpenAPI 3.x or Swagger 2.0 document (a mapping with "openapi: 3.x.y" or "swagger: \\"2.0\\"", info and paths)' });
     return empty;
@@ -460,16 +229,6 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
     else problems.push({ field: 'info.title', message: `info.title ${JSON.stringify(listing.name)} has no letters or digits to make a slug from; give a title in Latin letters` });
   }
 
-  const responses = responsesOf(root, operations);
-  const cliCriteria: CliCriteria = {};
-  const json = assessJsonResponse(root, version, operations, responses, pointerBase);
-  if (json) cliCriteria.jsonResponse = json;
-  const auth = assessEnvVarAuth(root, version, operations, pointerBase);
-  if (auth) cliCriteria.envVarAuth = auth;
-  const curl = assessCurlExamples(root, operations, pointerBase);
-  if (curl) cliCriteria.curlExamples = curl;
-  const rate = assessRateLimits(responses, pointerBase);
-  if (rate) cliCriteria.rateLimits = rate;
-
-  return { version, listing, cliCriteria, provider, problems, notes };
+  const { cliCriteria, access } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
+  return { version, listing, cliCriteria, access, provider, problems, notes };
 }

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import type { CriterionResult } from '../../core/listings/listing.ts';
-import { listingSchema } from '../../core/listings/listing.ts';
+import { assessPublicApisRow } from '../../core/assessment/rules/public-apis-row.ts';
+import { listingSchema, type SourceRecord } from '../../core/listings/listing.ts';
 import { describeFieldProblems, toFieldProblems } from '../../core/validation-messages.ts';
 import { cutAtWord, DESCRIPTION_MAX, removeTrackingParameters } from '../corpus-json/read-corpus-listings.ts';
 import { joinSlug, slugFromText, type SourceItem } from '../source-items.ts';
@@ -14,11 +14,9 @@ import { readSourceText } from '../structured-files.ts';
  * column are not lists of APIs and are passed over; a table with both but without Auth (the
  * sponsored "APILayer APIs" block of the published list) is read, its rows without auth.
  *
- * What a row can evidence, and nothing more (ADR 16): Auth "No" (or only a "User-Agent" header)
- * means no credential to get through a browser, so envVarAuth passes with the row as evidence.
- * "apiKey", "X-Mashape-Key" and "OAuth" leave it not assessed: a curator's one-word label shows
- * neither how the key is sent nor which OAuth flow is used (client credentials need no browser).
- * HTTPS and CORS have no criterion. Slugs are made from the name, and the category is added when
+ * What a row evidences (its Auth, HTTPS and CORS columns) is read by the core's rule
+ * (src/core/assessment/rules/public-apis-row.ts, ADR 18): criteria and access facts, each with the row's line.
+ * Slugs are made from the name, and the category is added when
  * the list has that name twice (the same rule as corpus/listings.json, so both agree).
  */
 
@@ -76,7 +74,11 @@ function columnsOf(header: string[]): Table['columns'] | null {
 
 const LINK = /^\[(.+)\]\(\s*<?([^\s<>()]+(?:\([^\s()]*\)[^\s<>()]*)*)>?(?:\s+"[^"]*")?\s*\)$/;
 
-export function parsePublicApisMarkdown(text: string, fileLabel = 'public-apis.md'): SourceItem[] {
+/**
+ * `source`, when given, is recorded on every listing (with the row's line as its locator), and
+ * evidence names it: the catalogue build passes the copy it reads, with version and licence.
+ */
+export function parsePublicApisMarkdown(text: string, fileLabel = 'public-apis.md', source?: Omit<SourceRecord, 'locator'>): SourceItem[] {
   const lines = text.split(/\r?\n/);
   const items: SourceItem[] = [];
   let heading = '';
@@ -104,12 +106,12 @@ export function parsePublicApisMarkdown(text: string, fileLabel = 'public-apis.m
       continue;
     }
     if (table.columns.api < 0) continue; // a table of something else
-    items.push(rowItem(splitTableRow(line), table, items.length, i + 1, fileLabel));
+    items.push(rowItem(splitTableRow(line), table, items.length, i + 1, fileLabel, source));
   }
   return items;
 }
 
-function rowItem(cells: string[], table: Table, index: number, lineNumber: number, fileLabel: string): SourceItem {
+function rowItem(cells: string[], table: Table, index: number, lineNumber: number, fileLabel: string, source: Omit<SourceRecord, 'locator'> | undefined): SourceItem {
   const where = `line ${lineNumber}${table.category ? ` (${table.category})` : ''}`;
   const notes: string[] = [];
   const apiCell = cells[table.columns.api] ?? '';
@@ -148,14 +150,18 @@ function rowItem(cells: string[], table: Table, index: number, lineNumber: numbe
     description = cutAtWord(description, DESCRIPTION_MAX);
   }
 
-  const cliCriteria: Record<string, CriterionResult> = {};
-  const auth = table.columns.auth >= 0 ? plain(cells[table.columns.auth] ?? '') : '';
-  const noCredentials = /^no$/i.test(auth) ? 'no credentials' : /^user-agent$/i.test(auth) ? 'no credentials, only an identifying User-Agent header' : null;
-  if (noCredentials) {
-    cliCriteria.envVarAuth = { status: 'passed', evidence: `public-apis:${fileLabel}#L${lineNumber}: Auth "${auth}": ${noCredentials}, so nothing needs a browser sign-in` };
-  }
+  const row = assessPublicApisRow({
+    auth: table.columns.auth >= 0 ? plain(cells[table.columns.auth] ?? '') : '',
+    https: table.columns.https >= 0 ? plain(cells[table.columns.https] ?? '') : '',
+    cors: table.columns.cors >= 0 ? plain(cells[table.columns.cors] ?? '') : '',
+    pointer: `#L${lineNumber}`,
+    evidencePrefix: `public-apis:${fileLabel}`,
+  });
+  const { cliCriteria } = row;
+  const access = Object.keys(row.access).length > 0 ? { access: row.access } : {};
+  const sources = source ? { sources: [{ ...source, locator: `line ${lineNumber}: ${name} (${table.category})` }] } : {};
 
-  const checked = listingSchema.safeParse({ slug, name, description, ...(url ? { url } : {}), category: table.category.slice(0, 80), cliCriteria });
+  const checked = listingSchema.safeParse({ slug, name, description, ...(url ? { url } : {}), category: table.category.slice(0, 80), cliCriteria, ...access, ...sources });
   if (!checked.success) {
     const problems = toFieldProblems(checked.error).map((problem) => ({
       ...problem,

@@ -1,0 +1,21 @@
+import type { CriterionResult } from '../../listings/listing.ts';
+import { resultAt, type OpenApiView } from '../openapi-view.ts';
+import type { SecurityUse } from './security-schemes.ts';
+
+/**
+ * envVarAuth from an OpenAPI document (ADR 18): passed by a static scheme (API key, HTTP basic
+ * or bearer, a non-interactive OAuth 2 flow), or by an explicit `security: []` with no schemes.
+ * Every scheme an interactive OAuth 2 flow is weak evidence of failure: such providers often
+ * issue long-lived tokens a script reads from the environment too (Slack's bot tokens, Google's
+ * service accounts), which the document does not show; it is left not assessed with that reason.
+ * A document that declares no scheme says nothing (GitHub's and OpenAI's declare none).
+ */
+export function assessEnvVarAuth(view: OpenApiView, { verdicts, explicitlyOpen }: SecurityUse): CriterionResult | undefined {
+  const scripted = verdicts.find((verdict) => verdict.kind === 'static');
+  if (scripted) return resultAt(view, 'passed', scripted.path, scripted.detail);
+  if (verdicts.length > 0 && verdicts.every((verdict) => verdict.kind === 'interactive')) {
+    return resultAt(view, 'not_assessed', verdicts[0]!.path, `${verdicts[0]!.detail}; the document shows no static token, but the provider may issue one outside OAuth, so this is not proof either way`);
+  }
+  if (explicitlyOpen) return resultAt(view, 'passed', ['security'], 'the document requires no authentication (empty security requirement, no security schemes)');
+  return undefined;
+}
