@@ -6,8 +6,9 @@ export default defineConfig({
     // One real PostgreSQL server for the whole run; each test file makes its own database in it.
     globalSetup: ['test/support/postgres-global-setup.ts'],
     pool: 'forks',
-    // Servers the tests start, in process or as child processes, check every response against its schema.
-    env: { APIDEX_VALIDATE_RESPONSES: '1' },
+    // Servers the tests start, in process or as child processes, check every response against its schema,
+    // and load the small test catalogue unless a test names another (catalog/ is the real default one).
+    env: { APIDEX_VALIDATE_RESPONSES: '1', APIDEX_CATALOG_DIR: 'test/fixtures/catalog' },
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

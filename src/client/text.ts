@@ -52,8 +52,15 @@ const STATUS_WORD = { passed: 'pass', failed: 'fail', not_assessed: 'not assesse
 export function detailText(detail: ListingDetail): string {
   const cli = detail.cliRelevance;
   const criteria = cli.criteria.map(
-    (c) => `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}`,
+    (c) =>
+      `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}${c.evidenceUrl ? `\n               check: ${c.evidenceUrl}` : ''}`,
   );
+  const access = [
+    detail.access.auth ? `auth ${detail.access.auth.value.join(', ')} (${detail.access.auth.source})` : '',
+    detail.access.https ? `HTTPS ${detail.access.https.value ? 'yes' : 'no'} (${detail.access.https.source})` : '',
+    detail.access.cors ? `CORS ${detail.access.cors.value} (${detail.access.cors.source})` : '',
+  ].filter(Boolean);
+  const sources = detail.sources.map((source) => `  ${source.id}: ${source.title}${source.locator ? `, ${source.locator}` : ''}; version ${source.version}, as of ${source.asOf}; licence ${source.licence}`);
   const missingQuality = detail.quality.missingInputs.length ? `; not shown: ${detail.quality.missingInputs.join(', ')}` : '';
   const downloads = detail.weeklyDownloadsCompact === null ? NOT_SHOWN : `${detail.weeklyDownloadsCompact}${detail.illustrativeValues.includes('weeklyDownloads') ? ' (illustrative)' : ''}`;
   return [
@@ -65,6 +72,8 @@ export function detailText(detail: ListingDetail): string {
     `CLI relevance ${cliLong(cli)} [${cli.version}]${cli.status === 'unscored' ? '' : ':'}`,
     ...(cli.status === 'unscored' ? [] : criteria),
     `quality ${qualityLong(detail.quality)}${missingQuality} [${detail.quality.version}]`,
+    ...(access.length ? [`access: ${access.join('; ')}`] : []),
+    ...(sources.length ? ['sources:', ...sources] : []),
     `reviews: ${reviewsShort(detail.reviews)}${detail.reviews && detail.reviews.integrationStats.liveReports > 0 ? `; ${integrationLine(detail.reviews.integrationStats)}` : ''}`,
     `FAQ: ${detail.faq.length} answers in the structured result.`,
   ].join('\n');

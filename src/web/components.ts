@@ -2,7 +2,7 @@ import type { ListingDetail, ListingSummary } from '../core/listings/listing-det
 import { compactNumber } from '../core/listings/compact-number.ts';
 import type { IntegrationStats, ReviewStats } from '../core/reviews/review-stats.ts';
 import type { Review } from '../core/reviews/review-schema.ts';
-import { html, join, type Html } from './html.ts';
+import { html, join, safeHref, type Html } from './html.ts';
 
 /** Pieces several pages share: score visuals, listing cards, reviews. All text is escaped by `html`. */
 
@@ -61,7 +61,7 @@ export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId =
   const rows = cli.criteria.map(
     (c) => html`<tr data-criterion="${c.key}">
 <th scope="row">${c.label}</th>
-<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted">${c.evidence}</div>` : ''}</td>
+<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}</div>` : ''}</td>
 <td class="num">${c.status === 'not_assessed' ? '—' : c.points} / ${c.maxPoints}</td>
 </tr>`,
   );

@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ afterAll(async () => {
 const copyOfCatalogue = async () => {
   const dir = await mkdtemp(path.join(tmpdir(), 'apidex-catalog-'));
   copies.push(dir);
-  await cp('catalog', dir, { recursive: true });
+  await cp(TEST_CATALOG_DIR, dir, { recursive: true });
   return dir;
 };
 

@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,7 +27,7 @@ async function spawned(args: string[], env: Record<string, string>) {
 async function apidex(args: string[], databaseUrl: string) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl }) };
+  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, APIDEX_CATALOG_DIR: TEST_CATALOG_DIR }) };
   const code = await runCli(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }

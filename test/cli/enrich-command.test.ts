@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/io.ts';
 import { runCli } from '../../src/cli/main.ts';
@@ -37,7 +38,7 @@ const LISTINGS = [
 /** A SQLite file holding the default catalogue and LISTINGS. */
 async function preparedStore(listings = LISTINGS): Promise<string> {
   const databaseUrl = `file:${createTestSqlitePath()}`;
-  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet });
+  const ctx = await openCore({ databaseUrl, catalogDir: TEST_CATALOG_DIR }, { log: quiet });
   try {
     await syncListings({ ctx, input: { listings } });
   } finally {

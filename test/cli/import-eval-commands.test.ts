@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ const scratchDir = async () => {
 async function apidex(args: string[], databaseUrl = `file:${createTestSqlitePath()}`) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl }) };
+  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, APIDEX_CATALOG_DIR: TEST_CATALOG_DIR }) };
   const code = await runCli(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }

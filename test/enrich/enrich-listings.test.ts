@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { syncListings } from '../../src/core/catalogue/sync-listings.ts';
 import type { CoreContext } from '../../src/core/context.ts';
@@ -65,7 +66,7 @@ function scriptFaults() {
 }
 
 async function openStoreWith(databaseUrl: string, listings: Listing[]): Promise<CoreContext> {
-  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog' }, { log: quiet, loadDefaultCatalogue: false });
+  const ctx = await openCore({ databaseUrl, catalogDir: TEST_CATALOG_DIR }, { log: quiet, loadDefaultCatalogue: false });
   await syncListings({ ctx, input: { listings } });
   return ctx;
 }

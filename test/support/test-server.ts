@@ -1,3 +1,4 @@
+import { TEST_CATALOG_DIR } from './test-catalog.ts';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
 import type { ReviewPolicy } from '../../src/core/reviews/review-policy.ts';
 import { openCore } from '../../src/open-core.ts';
@@ -25,7 +26,10 @@ export async function startTestServer(
     rateLimits = 'off',
     adminToken,
     reviewPolicy,
+    catalogDir = TEST_CATALOG_DIR,
   }: {
+    /** The catalogue a fresh store is loaded with; the small test catalogue unless a test names another. */
+    catalogDir?: string;
     refreshIntervalMs?: number;
     /** Off unless a test asks: the suites start many servers and hammer them. */
     rateLimits?: HttpAppOptions['rateLimits'];
@@ -33,7 +37,7 @@ export async function startTestServer(
     reviewPolicy?: ReviewPolicy;
   } = {},
 ): Promise<TestServer> {
-  const ctx = await openCore({ databaseUrl, catalogDir: 'catalog', ...(reviewPolicy ? { reviewPolicy } : {}) }, { log: quiet });
+  const ctx = await openCore({ databaseUrl, catalogDir, ...(reviewPolicy ? { reviewPolicy } : {}) }, { log: quiet });
   // Every response in the tests is checked against the schema /openapi.json publishes.
   const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -20,6 +20,9 @@ const criterionOutcomeSchema = z.object({
   points: z.number().int(),
   maxPoints: z.number().int(),
   evidence: z.string().optional(),
+  source: z.string().optional().describe('The id of the listing\'s source the evidence was read from (see `sources`).'),
+  pointer: z.string().optional().describe('Where in that source: a JSON pointer fragment ("#/components/securitySchemes/key") or a line ("#L812").'),
+  evidenceUrl: z.string().optional().describe('The source\'s document with the pointer: a link anyone can follow to check the result.'),
 });
 
 export const cliRelevanceSchema = z
@@ -88,7 +91,7 @@ const listingBaseSchema = z.object({
 
 /** In lists, both scores keep their parts but drop the labels and rules every listing shares. */
 export const cliRelevanceSummarySchema = cliRelevanceSchema
-  .extend({ criteria: z.array(criterionOutcomeSchema.omit({ label: true })) })
+  .extend({ criteria: z.array(criterionOutcomeSchema.omit({ label: true, source: true, pointer: true, evidenceUrl: true })) })
   .meta({ id: 'CliRelevanceSummary' });
 
 export const qualitySummarySchema = qualitySchema
@@ -119,8 +122,34 @@ export const packageDetailSchema = z
   })
   .meta({ id: 'PackageInfo' });
 
+const sourceDetailSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    version: z.string(),
+    licence: z.string(),
+    url: z.string().describe('The document evidence pointers resolve against.'),
+    locator: z.string().nullable().describe('Where in the source the listing comes from.'),
+    asOf: z.string().describe('When this version of the source was published or read (YYYY-MM-DD).'),
+  })
+  .meta({ id: 'ListingSource' });
+
+const factSchema = <T extends z.ZodType>(value: T) =>
+  z.object({ value, source: z.string(), pointer: z.string().nullable(), evidenceUrl: z.string().nullable() }).nullable();
+
+export const accessDetailSchema = z
+  .object({
+    auth: factSchema(z.array(z.string())).describe('Kinds of authentication the sources show: none, apiKey, http-basic, http-bearer, oauth2, openIdConnect, other.'),
+    https: factSchema(z.boolean()),
+    cors: factSchema(z.enum(['yes', 'no', 'unknown'])),
+  })
+  .meta({ id: 'AccessFacts' });
+
 export const listingDetailSchema = listingBaseSchema
   .extend({
+    provider: z.string().nullable().describe('Who provides the API, as its sources name it.'),
+    access: accessDetailSchema.describe('What the sources show about reaching the API, each fact with its source.'),
+    sources: z.array(sourceDetailSchema).describe('Where the listing\'s data comes from, with version, licence and date; criteria and facts name one by id.'),
     cliRelevance: cliRelevanceSchema,
     quality: qualitySchema,
     faq: z.array(faqEntryOutputSchema),
@@ -138,8 +167,26 @@ const _qualityFits = (value: Quality): z.input<typeof qualitySchema> => value;
 void _cliFits;
 void _qualityFits;
 
+/** A source's document with a pointer into it, or null when the listing does not name the source. */
+function evidenceUrlOf(listing: Listing, source: string | undefined, pointer: string | undefined): string | null {
+  if (!source || !pointer) return null;
+  const record = listing.sources?.find((candidate) => candidate.id === source);
+  return record ? `${record.url.replace(/#.*$/, '')}${pointer}` : null;
+}
+
+function factOf<T>(listing: Listing, fact: { value: T; source: string; pointer?: string | undefined } | undefined) {
+  return fact ? { value: fact.value, source: fact.source, pointer: fact.pointer ?? null, evidenceUrl: evidenceUrlOf(listing, fact.source, fact.pointer) } : null;
+}
+
 export function toListingDetail(listing: Listing, updatedAt: string): ListingDetail {
-  const cliRelevance = computeCliRelevance(listing.cliCriteria);
+  const scored = computeCliRelevance(listing.cliCriteria);
+  const cliRelevance = {
+    ...scored,
+    criteria: scored.criteria.map((criterion) => {
+      const url = evidenceUrlOf(listing, criterion.source, criterion.pointer);
+      return url ? { ...criterion, evidenceUrl: url } : criterion;
+    }),
+  };
   const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
   return {
     slug: listing.slug,
@@ -154,6 +201,9 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
     weeklyDownloads: downloads,
     weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
     capabilities: listing.capabilities,
+    provider: listing.provider ?? null,
+    access: { auth: factOf(listing, listing.access?.auth), https: factOf(listing, listing.access?.https), cors: factOf(listing, listing.access?.cors) },
+    sources: (listing.sources ?? []).map((source) => ({ ...source, locator: source.locator ?? null })),
     illustrativeValues: Object.entries(listing.qualityInputs)
       .filter(([, measured]) => measured?.illustrative)
       .map(([input]) => input),
@@ -177,10 +227,10 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   };
 }
 
-export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access: _access, sources: _sources, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
   return {
     ...base,
-    cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, ...criterion }) => criterion) },
+    cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, source: _source, pointer: _pointer, evidenceUrl: _url, ...criterion }) => criterion) },
     quality: {
       score: quality.score,
       scoreMax: quality.scoreMax,

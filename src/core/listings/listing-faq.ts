@@ -22,16 +22,14 @@ const listPhrases = (phrases: string[]) =>
 /** "Official SDK…" → "official SDK…", but "JSON response…" and "CLI tool…" keep their capitals. */
 const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label);
 
-function cliAnswer(name: string, cli: CliRelevance): string {
+function cliAnswer(name: string, cli: CliRelevance): string | null {
   const passed = cli.criteria.filter((c) => c.status === 'passed').map((c) => inSentence(c.label));
   const failed = cli.criteria.filter((c) => c.status === 'failed').map((c) => inSentence(c.label));
   const parts = [
     passed.length ? `It passes: ${listPhrases(passed)}.` : '',
     failed.length ? `It fails: ${listPhrases(failed)}.` : '',
   ].filter(Boolean);
-  if (cli.status === 'unscored') {
-    return `Not scored yet: none of the eight CLI relevance criteria has been assessed for ${name}.`;
-  }
+  if (cli.status === 'unscored') return null;
   if (cli.status === 'partial') {
     const range = cli.range!;
     const verdict = cli.wording ? ` Whatever the rest show, that is ${cli.wording} for automated workflows.` : '';
@@ -40,43 +38,55 @@ function cliAnswer(name: string, cli: CliRelevance): string {
   return [`${name} scores ${cli.score}/10 for CLI relevance (${cli.raw} of ${cli.max} points), which is ${cli.wording} for automated workflows.`, ...parts].join(' ');
 }
 
-function authAnswer(name: string, cli: CliRelevance): string {
+const AUTH_WORDS: Record<string, string> = {
+  none: 'no authentication',
+  apiKey: 'an API key',
+  'http-basic': 'HTTP basic credentials',
+  'http-bearer': 'a bearer token',
+  oauth2: 'OAuth 2',
+  openIdConnect: 'OpenID Connect',
+  other: 'another scheme',
+};
+
+function authAnswer(listing: Listing, cli: CliRelevance): string | null {
+  const { name } = listing;
   const envVarAuth = cli.criteria.find((c) => c.key === 'envVarAuth');
   switch (envVarAuth?.status) {
     case 'passed':
       return `${name} can be authenticated with credentials from environment variables, with no browser OAuth flow, so scripts and CI jobs can call it unattended.`;
     case 'failed':
       return `${name} cannot be authenticated with credentials from environment variables alone (the env var authentication criterion failed), so unattended scripts need another way in.`;
-    default:
-      return `Not shown: how ${name} authenticates from scripts has not been assessed.`;
+    default: {
+      const kinds = listing.access?.auth?.value;
+      if (!kinds) return null;
+      return `Its sources show ${listPhrases(kinds.map((kind) => AUTH_WORDS[kind] ?? kind))}, which does not settle whether a script can authenticate without a browser, so that criterion is not assessed yet.`;
+    }
   }
 }
 
-function installAnswer(listing: Listing, cli: CliRelevance): string {
+function installAnswer(listing: Listing, cli: CliRelevance): string | null {
   if (listing.install) return `Run \`${listing.install}\`.`;
   const sdk = cli.criteria.find((c) => c.key === 'officialSdk')?.status;
   if (sdk === 'passed') return `${listing.name} has an official SDK on a public package registry, but its install instruction is not shown.`;
   if (sdk === 'failed') return `${listing.name} has no official SDK on a public package registry: call its HTTP API directly.`;
-  return `Not shown: no install instruction is listed for ${listing.name}.`;
+  return null;
 }
 
+/**
+ * Questions answered from the listing's data. A question the data cannot answer is left out,
+ * never answered with "not shown" (nor turned into FAQPage JSON-LD).
+ */
 export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[] {
   const { name } = listing;
-  const generated: Omit<FaqEntry, 'generated'>[] = [
-    {
-      question: `Is ${name} free?`,
-      answer: listing.pricingTier ? PRICING_ANSWERS[listing.pricingTier](name) : `Not shown: the pricing tier of ${name} is not known to the directory.`,
-    },
+  const generated: { question: string; answer: string | null }[] = [
+    { question: `Is ${name} free?`, answer: listing.pricingTier ? PRICING_ANSWERS[listing.pricingTier](name) : null },
     { question: `Is ${name} good for command-line and automated workflows?`, answer: cliAnswer(name, cli) },
     { question: `How do I install ${name}?`, answer: installAnswer(listing, cli) },
-    { question: `How does ${name} authenticate from scripts?`, answer: authAnswer(name, cli) },
-    {
-      question: `What can ${name} do?`,
-      answer: listing.capabilities.length ? `Its listed capabilities: ${listing.capabilities.join('; ')}.` : `Not shown: no capabilities are listed for ${name}.`,
-    },
+    { question: `How does ${name} authenticate from scripts?`, answer: authAnswer(listing, cli) },
+    { question: `What can ${name} do?`, answer: listing.capabilities.length ? `Its listed capabilities: ${listing.capabilities.join('; ')}.` : null },
   ];
   return [
-    ...generated.map((entry) => ({ ...entry, generated: true })),
+    ...generated.flatMap(({ question, answer }) => (answer === null ? [] : [{ question, answer, generated: true }])),
     ...listing.faq.map((entry) => ({ ...entry, generated: false })),
   ];
 }

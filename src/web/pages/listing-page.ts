@@ -61,6 +61,44 @@ function packageFacts(detail: ListingDetail): Html | '' {
 ${pkg.refreshedAt ? html`<p class="small muted">Read from the ${pkg.source ?? 'registry'} on ${pkg.refreshedAt.slice(0, 10)}.</p>` : ''}`;
 }
 
+const AUTH_WORDS: Record<string, string> = {
+  none: 'none needed',
+  apiKey: 'API key',
+  'http-basic': 'HTTP basic',
+  'http-bearer': 'bearer token',
+  oauth2: 'OAuth 2',
+  openIdConnect: 'OpenID Connect',
+  other: 'other',
+};
+
+function factSource(detail: ListingDetail, fact: { source: string; evidenceUrl: string | null }): Html {
+  const source = detail.sources.find((candidate) => candidate.id === fact.source);
+  const href = safeHref(fact.evidenceUrl);
+  const label = source?.title ?? fact.source;
+  return href ? html` <a class="small" href="${href}" rel="noopener noreferrer">(${label})</a>` : html` <span class="small muted">(${label})</span>`;
+}
+
+/** Where the listing's data comes from, with licence, version and date, and the facts they show about reaching the API. */
+function sourcesSection(detail: ListingDetail): Html | '' {
+  if (detail.sources.length === 0) return '';
+  const { auth, https, cors } = detail.access;
+  const facts = [
+    auth ? html`<div><dt>Authentication</dt><dd data-fact="auth">${auth.value.map((kind) => AUTH_WORDS[kind] ?? kind).join(', ')}${factSource(detail, auth)}</dd></div>` : '',
+    https ? html`<div><dt>HTTPS</dt><dd data-fact="https">${https.value ? 'yes' : 'no'}${factSource(detail, https)}</dd></div>` : '',
+    cors ? html`<div><dt>CORS</dt><dd data-fact="cors">${cors.value}${factSource(detail, cors)}</dd></div>` : '',
+    detail.provider ? html`<div><dt>Provider</dt><dd>${breakable(detail.provider)}</dd></div>` : '',
+  ];
+  return html`<section class="card section" aria-labelledby="sources">
+<h2 id="sources">Sources and evidence</h2>
+${facts.some(Boolean) ? html`<dl class="facts">${facts}</dl>` : ''}
+<ul class="sources">${detail.sources.map((source) => {
+    const href = safeHref(source.url);
+    return html`<li data-source="${source.id}"><strong>${source.title}</strong>${source.locator ? html`, ${breakable(source.locator)}` : ''}<br><span class="small muted">version ${source.version} · as of ${source.asOf} · licence: ${source.licence}</span>${href ? html` · <a class="small" href="${href}" rel="noopener noreferrer">document</a>` : ''}</li>`;
+  })}</ul>
+<p class="small muted">Each assessed criterion above names the place in its source that shows it; what no source shows stays “not assessed”.</p>
+</section>`;
+}
+
 function faqSection(faq: FaqEntry[], alternatives: { slug: string; name: string }[], slug: string): Html {
   return html`<section class="card faq section" aria-labelledby="faq">
 <h2 id="faq">Frequently asked questions</h2>
@@ -105,11 +143,9 @@ function structuredData(detail: ListingDetail, faq: FaqEntry[], reviews: ListRev
   }
   return [
     application,
-    {
-      '@context': 'https://schema.org',
-      '@type': 'FAQPage',
-      mainEntity: faq.map((entry) => ({ '@type': 'Question', name: entry.question, acceptedAnswer: { '@type': 'Answer', text: entry.answer } })),
-    },
+    ...(faq.length > 0
+      ? [{ '@context': 'https://schema.org', '@type': 'FAQPage', mainEntity: faq.map((entry) => ({ '@type': 'Question', name: entry.question, acceptedAnswer: { '@type': 'Answer', text: entry.answer } })) }]
+      : []),
     {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
@@ -161,6 +197,8 @@ ${packageFacts(detail)}
 ${detail.capabilities.length ? html`<ul class="capabilities">${detail.capabilities.map((c) => html`<li>${c}</li>`)}</ul>` : html`<p class="not-shown">No capabilities listed.</p>`}
 </section>
 </div>
+
+${sourcesSection(detail)}
 
 ${faqSection(faq.faq, faq.alternatives, detail.slug)}`;
 }

@@ -57,6 +57,16 @@ const better = fc.tuple(inputsArbitrary, fc.constantFrom(...QUALITY_RULES.map((r
 });
 
 describe('quality score', () => {
+  it('keeps every quality input of a built listing to what its registry document showed, with the source and date', async () => {
+    const { listings } = await readCatalogFolder('catalog');
+    const built = listings.filter(({ listing }) => listing.sources);
+    expect(built.length).toBeGreaterThan(2500);
+    for (const { listing } of built) {
+      for (const measured of Object.values(listing.qualityInputs)) expect(measured).toMatchObject({ source: 'npm registry', refreshedAt: expect.any(String) });
+      expect(Object.values(listing.qualityInputs).some((measured) => measured?.illustrative)).toBe(false);
+    }
+  });
+
   it('turns the default catalogue\'s inputs into the seed\'s published scores 4, 3, 3, 7 and none', async () => {
     const { listings, problems } = await readCatalogFolder('catalog');
     expect(problems).toEqual([]);
@@ -70,10 +80,12 @@ describe('quality score', () => {
     });
   });
 
-  it('records inputs inside the seed\'s observed ranges, marked illustrative', async () => {
+  it('records the seed listings\' inputs inside the seed\'s observed ranges, marked illustrative', async () => {
     const { listings } = await readCatalogFolder('catalog');
-    // apidex's own listing (dogfooding) records observed values with their sources, not the seed's illustrative ones.
-    for (const { listing } of listings.filter(({ listing }) => listing.slug !== 'apidex')) {
+    // apidex's own listing (dogfooding) and the built ones record observed values with their sources, not the seed's illustrative ones.
+    const seed = listings.filter(({ listing }) => !listing.sources && listing.slug !== 'apidex');
+    expect(seed.map(({ listing }) => listing.slug).sort()).toEqual(['authentication-component-service', 'country-reference-data-service', 'hosted-channels-service', 'real-time-channels-api', 'social-sign-in-service']);
+    for (const { listing } of seed) {
       const inputs = listing.qualityInputs;
       for (const measured of Object.values(inputs)) expect(measured?.illustrative).toBe(true);
       if (inputs.daysSinceLastRelease) expect(inputs.daysSinceLastRelease.value).toBeGreaterThanOrEqual(19);
