@@ -72,9 +72,10 @@ export function managedServiceOf(title: string): string {
   const words = title
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .replace(/\b(Azure|Microsoft|Management|Client|Service|Resource Provider|Resource|Provider|API|APIs|Admin)\b/g, ' ')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
     .replace(/\s+/g, ' ')
     .trim();
-  return words || title;
+  return words.length >= 3 ? words : title.trim();
 }
 
 export function groupApiFamilies(documents: readonly DocumentSummary[]): ApiFamily[] {
@@ -90,7 +91,10 @@ export function groupApiFamilies(documents: readonly DocumentSummary[]): ApiFami
     if (key === MANAGEMENT_FAMILY) {
       const ordered = [...members].sort((a, b) => b.operationCount - a.operationCount || (a.id < b.id ? -1 : 1));
       const chosen = ordered[0]!;
-      const services = [...new Set(ordered.map((member) => managedServiceOf(member.title)))].sort();
+      // The services it manages, those with the most documents first.
+      const documentsPerService = new Map<string, number>();
+      for (const member of ordered) documentsPerService.set(managedServiceOf(member.title), (documentsPerService.get(managedServiceOf(member.title)) ?? 0) + 1);
+      const services = [...documentsPerService].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([service]) => service);
       families.push({
         key,
         chosen,
