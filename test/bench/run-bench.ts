@@ -21,6 +21,7 @@ import { startServing } from '../support/processes.ts';
 import { reviewPostRequest } from '../support/review-load.ts';
 import { benchImports } from './import-bench.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
+import { benchStartup, formatStartupBench } from './startup-bench.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 
 const { values } = parseArgs({
@@ -344,16 +345,21 @@ console.log('\n## Listing pages, default catalogue (SQLite)\n');
 const pages = await benchPages();
 console.log(formatListingPageBench(pages));
 
+console.log('\n## Start-up of the default catalogue\n');
+const startup = await benchStartup(START_ARGUMENTS);
+console.log(formatStartupBench(startup));
+
 console.log('\n## Imports (npx apidex import FILE into a fresh SQLite file, in its own process)\n');
 const imports = await benchImports({ syntheticSize: Math.max(...sizes, 1711) });
 
 const failed = [
   ...runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`)),
   ...(pages.target.pass ? [] : [`default catalogue: ${pages.target.name}`]),
+  ...startup.targets.filter((target) => !target.pass).map((target) => `default catalogue: ${target.name}`),
   ...imports.filter((run) => !run.met).map((run) => `import: ${run.name}`),
 ];
 if (values.json) {
-  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, imports, failed };
+  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, startup, imports, failed };
   writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nFigures written to ${values.json}.`);
 }
