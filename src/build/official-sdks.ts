@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { CriterionResult, PackageInfo, QualityInputs, SourceRecord } from '../core/listings/listing.ts';
+import { fragmentOf } from '../core/assessment/openapi-view.ts';
+import { hostKeyOf } from '../core/catalogue/find-duplicate-listing.ts';
 import { ownTypes, repositoryUrlOf } from '../enrich/npm/read-npm-package.ts';
 
 /**
@@ -60,15 +62,6 @@ function githubOrganisationOf(url: string | null): string | null {
   return match ? match[1]!.toLowerCase() : null;
 }
 
-function hostOf(url: unknown): string | null {
-  if (typeof url !== 'string') return null;
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-}
-
 export interface ConfirmedSdk {
   officialSdk: CriterionResult;
   install: string;
@@ -79,7 +72,6 @@ export interface ConfirmedSdk {
 
 export const NPM_SOURCE_ID = 'npm-registry';
 const DAY_MS = 86_400_000;
-const escapeToken = (token: string) => token.replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** The SDK confirmed by its recorded registry document, or the reason it is not. */
 export function confirmOfficialSdk(entry: OfficialSdkEntry, recorded: RecordedPackage | undefined): ConfirmedSdk | { reason: string } {
@@ -89,8 +81,8 @@ export function confirmOfficialSdk(entry: OfficialSdkEntry, recorded: RecordedPa
   if (!version || !manifest) return { reason: `${recorded.name}'s recorded registry document has no latest version` };
   const repositoryUrl = repositoryUrlOf(manifest.repository);
   const organisation = githubOrganisationOf(repositoryUrl);
-  const homepageHost = hostOf(manifest.homepage);
-  const at = `#/versions/${escapeToken(version)}`;
+  const homepageHost = typeof manifest.homepage === 'string' ? hostKeyOf(manifest.homepage) : null;
+  const at = fragmentOf(['versions', version]);
   let proof: { pointer: string; detail: string } | null = null;
   if (organisation && entry.organisations.some((name) => name.toLowerCase() === organisation)) {
     proof = { pointer: `${at}/repository`, detail: `the registry's package ${recorded.name} ${version} names its repository ${repositoryUrl}, under the provider's organisation "${organisation}"` };
