@@ -1,4 +1,5 @@
 import type { AccessFacts, CliCriteria } from '../listings/listing.ts';
+import { codeSamplesOf } from './code-samples.ts';
 import { fragmentOf, openApiView, type Json, type OpenApiVersion } from './openapi-view.ts';
 import { assessCurlExamples } from './rules/curl-examples.ts';
 import { assessEnvVarAuth } from './rules/env-var-auth.ts';
@@ -21,11 +22,12 @@ export interface OpenApiEvidence {
 export function assessOpenApiEvidence(root: Json, version: OpenApiVersion, { evidencePrefix = 'openapi:', source }: { evidencePrefix?: string; source?: string } = {}): OpenApiEvidence {
   const view = openApiView(root, version, evidencePrefix);
   const security = securityUse(view);
+  const samples = codeSamplesOf(view);
   const found: CliCriteria = {
     jsonResponse: assessJsonResponse(view),
-    envVarAuth: assessEnvVarAuth(view, security),
-    headless: assessHeadless(view, security),
-    curlExamples: assessCurlExamples(view),
+    envVarAuth: assessEnvVarAuth(view, security, samples),
+    headless: assessHeadless(view, security, samples),
+    curlExamples: assessCurlExamples(view, samples),
     rateLimits: assessRateLimits(view),
   };
   const cite = source ? { source } : {};

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { assessOpenApiEvidence } from '../../../src/core/assessment/assess-openapi-evidence.ts';
 import { openApiView, resolve, type Json } from '../../../src/core/assessment/openapi-view.ts';
+import { codeSamplesOf } from '../../../src/core/assessment/code-samples.ts';
 import { assessCurlExamples } from '../../../src/core/assessment/rules/curl-examples.ts';
 import { assessEnvVarAuth } from '../../../src/core/assessment/rules/env-var-auth.ts';
 import { assessHeadless } from '../../../src/core/assessment/rules/headless.ts';
@@ -59,13 +60,23 @@ describe('envVarAuth and headless from security schemes', () => {
     }
   });
 
-  it("GitHub's and OpenAI's documents declare no scheme, which says nothing: both stay unassessed", () => {
-    for (const id of ['github.com/api.github.com', 'openai.com']) {
-      const view = viewOf(id);
-      const security = securityUse(view);
-      expect(assessEnvVarAuth(view, security)).toBeUndefined();
-      expect(assessHeadless(view, security)).toBeUndefined();
-    }
+  it("GitHub's document declares no scheme and has no sample, which says nothing: both stay unassessed", () => {
+    const view = viewOf('github.com/api.github.com');
+    const security = securityUse(view);
+    expect(assessEnvVarAuth(view, security, codeSamplesOf(view))).toBeUndefined();
+    expect(assessHeadless(view, security, codeSamplesOf(view))).toBeUndefined();
+  });
+
+  it("OpenAI's document declares no scheme, but its own Node sample reads OPENAI_API_KEY from the environment: both pass, pointing at the sample", () => {
+    const view = viewOf('openai.com');
+    const samples = codeSamplesOf(view);
+    const auth = assessEnvVarAuth(view, securityUse(view), samples)!;
+    expect(auth).toMatchObject({ status: 'passed', pointer: '#/paths/~1chat~1completions/post/x-oaiMeta/examples/node.js' });
+    expect(auth.evidence).toContain('reads the credential from the environment variable OPENAI_API_KEY');
+    expect(at(view.root, auth.pointer!)).toContain('process.env.OPENAI_API_KEY');
+    expect(assessHeadless(view, securityUse(view), samples)?.status).toBe('passed');
+    // The same vendor extension holds a curl sample.
+    expect(assessCurlExamples(view, samples)).toMatchObject({ status: 'passed', pointer: '#/paths/~1chat~1completions/post/x-oaiMeta/examples/curl' });
   });
 
   it("Linode's bearer token passes headless though it also offers OAuth", () => {
@@ -115,13 +126,14 @@ describe('jsonResponse', () => {
 describe('curlExamples', () => {
   it("passes on Linode's shell code sample, pointing at it", () => {
     const view = viewOf('linode.com');
-    const result = assessCurlExamples(view)!;
+    const result = assessCurlExamples(view, codeSamplesOf(view))!;
     expect(result).toMatchObject({ status: 'passed', pointer: '#/paths/~1account/get/x-code-samples/0' });
     expect(at(view.root, result.pointer!)).toMatchObject({ lang: 'Shell' });
   });
 
   it("says nothing when a document has no sample (Stripe's cut document)", () => {
-    expect(assessCurlExamples(viewOf('stripe.com'))).toBeUndefined();
+    const view = viewOf('stripe.com');
+    expect(assessCurlExamples(view, codeSamplesOf(view))).toBeUndefined();
   });
 });
 

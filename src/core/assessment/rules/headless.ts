@@ -1,5 +1,7 @@
 import type { CriterionResult } from '../../listings/listing.ts';
+import type { CodeSample } from '../code-samples.ts';
 import { resultAt, type OpenApiView } from '../openapi-view.ts';
+import { secretFromEnvironment } from './env-var-auth.ts';
 import type { SecurityUse } from './security-schemes.ts';
 
 /**
@@ -9,9 +11,11 @@ import type { SecurityUse } from './security-schemes.ts';
  * An API whose only flows are interactive is left unassessed rather than failed: providers of
  * such APIs often issue long-lived tokens too (Slack's bot tokens), which the document does not show.
  */
-export function assessHeadless(view: OpenApiView, { verdicts, explicitlyOpen }: SecurityUse): CriterionResult | undefined {
+export function assessHeadless(view: OpenApiView, { verdicts, explicitlyOpen }: SecurityUse, samples: readonly CodeSample[] = []): CriterionResult | undefined {
   const scripted = verdicts.find((verdict) => verdict.kind === 'static');
   if (scripted) return resultAt(view, 'passed', scripted.path, `${scripted.detail}; no browser step, so it runs in CI and other headless jobs`);
+  const fromSample = secretFromEnvironment(samples);
+  if (fromSample) return resultAt(view, 'passed', fromSample.sample.path, `the document's own ${fromSample.sample.lang} sample takes its secret from ${fromSample.variable}, with no browser step, so it runs in CI`);
   if (explicitlyOpen) return resultAt(view, 'passed', ['security'], 'no authentication is required, so nothing needs a browser');
   return undefined;
 }
