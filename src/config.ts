@@ -130,11 +130,14 @@ function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings | 'off' {
   }
   const writes = parseQuota('APIDEX_RATE_LIMIT_WRITES', env.APIDEX_RATE_LIMIT_WRITES, DEFAULT_RATE_LIMITS.writes);
   const reads = parseQuota('APIDEX_RATE_LIMIT_READS', env.APIDEX_RATE_LIMIT_READS, DEFAULT_RATE_LIMITS.reads);
+  // Loopback used to be exempt unless this said "on"; it is limited like any client now (issue 15).
   const loopback = env.APIDEX_RATE_LIMIT_LOOPBACK;
-  if (loopback !== undefined && loopback !== '' && !['on', 'off'].includes(loopback)) {
-    throw new ConfigError(`APIDEX_RATE_LIMIT_LOOPBACK must be on or off; got "${loopback}"`);
+  if (loopback !== undefined && loopback !== '' && loopback !== 'on') {
+    throw new ConfigError(
+      `APIDEX_RATE_LIMIT_LOOPBACK is gone: loopback clients are limited like any other, since a local proxy is loopback too; remove it, or set APIDEX_RATE_LIMITS=off for a load test; got "${loopback}"`,
+    );
   }
-  return switchValue === 'off' ? 'off' : { writes, reads, limitLoopback: loopback === 'on' };
+  return switchValue === 'off' ? 'off' : { writes, reads };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -14,7 +14,7 @@ describe('configuration from the environment', () => {
       logLevel: 'info',
       validateResponses: false,
       refreshIntervalMs: 1000,
-      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 }, limitLoopback: false },
+      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 } },
       trustProxy: false,
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
@@ -40,7 +40,7 @@ describe('configuration from the environment', () => {
       logLevel: 'warn',
       validateResponses: true,
       refreshIntervalMs: 250,
-      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 }, limitLoopback: false },
+      rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 } },
       trustProxy: false,
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
@@ -85,7 +85,7 @@ describe('configuration from the environment', () => {
       APIDEX_ADMIN_TOKEN: 'a-long-enough-admin-token',
       APIDEX_REVIEW_BURST: '3/120',
     });
-    expect(config.rateLimits).toEqual({ writes: { limit: 5, windowSeconds: 30 }, reads: { limit: 100, windowSeconds: 10 }, limitLoopback: true });
+    expect(config.rateLimits).toEqual({ writes: { limit: 5, windowSeconds: 30 }, reads: { limit: 100, windowSeconds: 10 } });
     expect(config.trustProxy).toBe('127.0.0.1,10.0.0.0/8');
     expect(config.adminToken).toBe('a-long-enough-admin-token');
     expect(config.reviewPolicy.burst).toEqual({ max: 3, windowMs: 120_000 });

@@ -14,7 +14,7 @@ import { listCategoriesRoute } from './routes/list-categories.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
 import { recommendRoute } from './routes/recommend.ts';
-import { addRateLimits, type RateLimitSettings } from './rate-limit.ts';
+import { addRateLimits, RequestLimiter, trustProxyOption, warnUntrustedForwarding, type RateLimitSettings } from './rate-limit.ts';
 import { adminListReviewsRoute } from './routes/admin-reviews-list.ts';
 import { adminModerateReviewRoute } from './routes/admin-reviews-moderate.ts';
 import { getReviewRoute } from './routes/reviews-get.ts';
@@ -78,7 +78,7 @@ const serializeWithoutChecking = () => (data: unknown) => JSON.stringify(data);
 export async function buildHttpApp({ ctx, logger = false, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken }: HttpAppOptions): Promise<App> {
   const app = Fastify({
     logger,
-    trustProxy: trustProxy as FastifyServerOptions['trustProxy'],
+    trustProxy: trustProxyOption(trustProxy) as FastifyServerOptions['trustProxy'],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors the router raises before any route runs (a malformed %-escape, say) are problems too.
@@ -119,7 +119,10 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   addEtags(app);
   // Bodies are JSON or nothing: without a text/plain parser, any other type is a 415.
   app.removeContentTypeParser('text/plain');
-  if (rateLimits !== 'off') addRateLimits(app, rateLimits);
+  // One read and one write quota per client, shared by every surface of this server.
+  const limiter = rateLimits === 'off' ? undefined : new RequestLimiter(rateLimits);
+  if (limiter) addRateLimits(app, limiter);
+  warnUntrustedForwarding(app);
 
   app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
   app.setNotFoundHandler((request, reply) => {
@@ -153,8 +156,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   await app.register(getSubmissionRoute, { ctx });
   await app.register(adminListSubmissionsRoute, { ctx, adminToken });
   await app.register(adminDecideSubmissionRoute, { ctx, adminToken });
-  // MCP over Streamable HTTP (src/mcp), over the same core verbs; submit_review keeps the write limit.
-  await app.register(mcpRoute, { ctx, rateLimits });
+  // MCP over Streamable HTTP (src/mcp), over the same core verbs and the same quotas: each JSON-RPC message a read, submit_review a write too.
+  await app.register(mcpRoute, { ctx, ...(limiter ? { limiter } : {}) });
   // The website (src/web): pages over the same core verbs, in their own encapsulated plugin.
   await app.register(webPlugin, { ctx });
   await app.ready();

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreContext } from '../core/context.ts';
-import type { RateLimitSettings } from '../http/rate-limit.ts';
-import { writeLimiter } from './write-limit.ts';
+import { AppError } from '../core/errors.ts';
+import { answerRateDecision, rateLimitMessage, type RequestLimiter } from '../http/rate-limit.ts';
 
 /**
  * The MCP SDK and the tools load on first use (or once the server listens, see below), not
@@ -20,16 +20,26 @@ const loadMcp = () =>
  * nothing is kept between them. There are no sessions, so GET (a server-to-client stream)
  * and DELETE (end a session) answer 405.
  */
-export const mcpRoute: FastifyPluginAsync<{ ctx: CoreContext; rateLimits?: RateLimitSettings | 'off' }> = async (app, { ctx, rateLimits = 'off' }) => {
-  const limitWrites = writeLimiter(rateLimits);
+export const mcpRoute: FastifyPluginAsync<{ ctx: CoreContext; limiter?: RequestLimiter }> = async (app, { ctx, limiter }) => {
+  /** A tool that writes (submit_review) also counts against the client's write quota, as POST /api/reviews does. */
+  const limitWrites = (address: string) => {
+    const decision = limiter?.take('writes', address);
+    if (decision && !decision.allowed) throw new AppError('rate_limited', rateLimitMessage(decision), { extensions: { retryAfterSeconds: decision.resetSeconds } });
+  };
 
   app.addHook('onListen', () => {
     setImmediate(() => loadMcp().catch((error: unknown) => app.log.error({ err: error }, 'the MCP modules failed to load; /mcp will try again on its next request')));
   });
 
   app.post('/mcp', { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp();
     const address = request.ip;
+    // Each JSON-RPC message of a batch is a request of its own: a batch of 100 counts 100 reads.
+    if (limiter) {
+      const messages = Array.isArray(request.body) ? Math.max(1, request.body.length) : 1;
+      const refused = answerRateDecision(request, reply, limiter.take('reads', address, messages));
+      if (refused) return refused;
+    }
+    const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await loadMcp();
     const server = createMcpServer({ core: ctx, client: { address }, beforeWrite: () => limitWrites(address) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

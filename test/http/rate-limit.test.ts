@@ -4,7 +4,7 @@ import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-s
 describe('rate limits per client address', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(await STORE_KINDS[0].databaseUrl(), { rateLimits: { writes: { limit: 3, windowSeconds: 60 }, reads: { limit: 5, windowSeconds: 30 }, limitLoopback: true } });
+    server = await startTestServer(await STORE_KINDS[0].databaseUrl(), { rateLimits: { writes: { limit: 3, windowSeconds: 60 }, reads: { limit: 5, windowSeconds: 30 } } });
   });
   afterAll(async () => server?.close());
 
@@ -48,21 +48,34 @@ describe('rate limits per client address', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 
-  it('leaves loopback clients alone unless told to limit them', async () => {
-    const lenient = await startTestServer(await STORE_KINDS[0].databaseUrl(), { rateLimits: { writes: { limit: 1, windowSeconds: 60 }, reads: { limit: 1, windowSeconds: 60 } } });
+  it('limits loopback clients like any other: a local reverse proxy is loopback too (issue 15)', async () => {
+    const strict = await startTestServer(await STORE_KINDS[0].databaseUrl(), { rateLimits: { writes: { limit: 1, windowSeconds: 60 }, reads: { limit: 2, windowSeconds: 60 } } });
     try {
-      for (let i = 0; i < 5; i += 1) {
-        const response = await fetch(`${lenient.baseUrl}/api/apis?limit=1`);
-        expect(response.status).toBe(200);
-        expect(response.headers.get('ratelimit')).toBeNull();
-      }
+      const statuses = [];
+      for (let i = 0; i < 3; i += 1) statuses.push((await fetch(`${strict.baseUrl}/api/apis?limit=1`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
     } finally {
-      await lenient.close();
+      await strict.close();
     }
   });
 
-  it('leaves the health probe and the OpenAPI document alone', async () => {
+  it('counts every spelling of a path and every surface against the same read quota (issue 15)', async () => {
+    const strict = await startTestServer(await STORE_KINDS[0].databaseUrl(), { rateLimits: { writes: { limit: 1, windowSeconds: 60 }, reads: { limit: 3, windowSeconds: 60 } } });
+    try {
+      // /%61pi/ is /api/ to the router; the website's need search runs discover; both are reads.
+      const first = await fetch(`${strict.baseUrl}/%61pi/discover?q=weather`);
+      expect(first.headers.get('ratelimit')).toMatch(/^"reads";r=2;/);
+      expect((await fetch(`${strict.baseUrl}/search?q=weather&mode=need`)).headers.get('ratelimit')).toMatch(/^"reads";r=1;/);
+      expect((await fetch(`${strict.baseUrl}/apis/country-reference-data-service`)).status).toBe(200);
+      const refused = await fetch(`${strict.baseUrl}/%61pi/discover?q=weather`);
+      expect(refused.status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('leaves the health probe and the static assets alone', async () => {
     for (let i = 0; i < 10; i += 1) expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
-    expect((await fetch(`${server.baseUrl}/openapi.json`)).headers.get('ratelimit')).toBeNull();
+    expect((await fetch(`${server.baseUrl}/healthz`)).headers.get('ratelimit')).toBeNull();
   });
 });

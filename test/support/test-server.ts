@@ -27,7 +27,10 @@ export async function startTestServer(
     adminToken,
     reviewPolicy,
     catalogDir = TEST_CATALOG_DIR,
+    trustProxy = false,
   }: {
+    /** APIDEX_TRUST_PROXY as the config parses it: hops or addresses of proxies to believe. */
+    trustProxy?: HttpAppOptions['trustProxy'];
     /** The catalogue a fresh store is loaded with; the small test catalogue unless a test names another. */
     catalogDir?: string;
     refreshIntervalMs?: number;
@@ -39,7 +42,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const ctx = await openCore({ databaseUrl, catalogDir, ...(reviewPolicy ? { reviewPolicy } : {}) }, { log: quiet });
   // Every response in the tests is checked against the schema /openapi.json publishes.
-  const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken });
+  const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken, trustProxy });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const watch = watchCatalogue(ctx.catalogue, {
     intervalMs: refreshIntervalMs,
