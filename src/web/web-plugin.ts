@@ -23,8 +23,9 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** A urlencoded form as a map of field name to values (a field may repeat). */
 export type FormBody = Record<string, string[]>;
 
+/** Into a map without a prototype: a field named "__proto__", "constructor" or "toString" is just a field. */
 export function parseForm(text: string): FormBody {
-  const form: FormBody = {};
+  const form: FormBody = Object.create(null);
   for (const [name, value] of new URLSearchParams(text)) (form[name] ??= []).push(value);
   return form;
 }

@@ -295,6 +295,19 @@ describe('the review form', () => {
     expect(page.text).toContain('<li>no key needed</li><li>fast</li>');
   });
 
+  it('answers fields named like Object.prototype members with the form\'s message, never a 500, and stores nothing (issue 15)', async () => {
+    const before = await server.ctx.store.countReviews();
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      const body = `${new URLSearchParams(good).toString()}&${encodeURIComponent(name)}=x&${encodeURIComponent(name)}=y`;
+      const response = await fetch(`${server.baseUrl}/apis/real-time-channels-api/review`, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
+      expect(response.status, name).toBe(422);
+      const page = decode(await response.text());
+      expect(page).toContain(`The form sent a field it does not have ("${name}")`);
+      expect(page).toContain('value="Set up in minutes from a script"');
+    }
+    expect(await server.ctx.store.countReviews()).toBe(before);
+  });
+
   it('refuses a form posted from another site', async () => {
     expect((await post('real-time-channels-api', good, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
   });

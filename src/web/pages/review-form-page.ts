@@ -202,7 +202,9 @@ function sendForm(request: FastifyRequest, reply: FastifyReply, detail: ListingD
 
 const valuesOf = (body: unknown): Values => {
   const form = (body && typeof body === 'object' ? body : {}) as FormBody;
-  return Object.fromEntries(Object.entries(form).map(([name, values]) => [name, Array.isArray(values) ? String(values[0] ?? '') : String(values)]));
+  const values: Values = Object.create(null);
+  for (const [name, given] of Object.entries(form)) values[name] = Array.isArray(given) ? String(given[0] ?? '') : String(given);
+  return values;
 };
 
 async function handlePost(ctx: CoreContext, request: FastifyRequest, reply: FastifyReply) {
@@ -213,6 +215,13 @@ async function handlePost(ctx: CoreContext, request: FastifyRequest, reply: Fast
     return sendForm(request, reply, detail, { values: {}, errors: new Map(), general: ['The review was sent from another site; submit it from this page.'] }, 403);
   }
   const values = valuesOf(request.body);
+  const unknown = Object.keys(values).filter((name) => !(FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    const known: Values = Object.create(null);
+    for (const name of FIELDS) if (values[name] !== undefined) known[name] = values[name]!;
+    const names = unknown.slice(0, 3).map((name) => JSON.stringify(name.slice(0, 40))).join(', ');
+    return sendForm(request, reply, detail, { values: known, errors: new Map(), general: [`The form sent ${unknown.length === 1 ? 'a field' : 'fields'} it does not have (${names}${unknown.length > 3 ? ', …' : ''}); fill in the fields below and submit again.`] }, 422);
+  }
   try {
     const outcome = await submitReview({ ctx, input: reviewInputOf(detail.slug, values), client: { address: clientAddressOf(request) } });
     if (outcome.kind !== 'saved') throw new Error('A review without an idempotency key cannot collide with one.');
