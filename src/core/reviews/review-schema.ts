@@ -238,11 +238,15 @@ export function toReview(stored: { id: string; status: ReviewStatus; createdAt: 
 
 export const isLiveEvidence = (level: EvidenceLevel | undefined | null) => level !== undefined && level !== null && LIVE_EVIDENCE_LEVELS.includes(level);
 
-/** The key one reviewer is known by: case, accents and spacing do not make a new reviewer. */
+/**
+ * The key one reviewer is known by: case, accents, spacing and invisible characters (zero-width
+ * spaces and joiners, soft hyphens, Hangul fillers: Unicode's default-ignorable code points) do
+ * not make a new reviewer, so "ci-bot" and "ci\u200b-bot" are one.
+ */
 export const reviewerKeyOf = (name: string) =>
   name
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '')
     .toLowerCase()
     .replace(/\s+/g, ' ')
     .trim();

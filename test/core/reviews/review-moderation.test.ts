@@ -41,4 +41,10 @@ describe('review moderation heuristics', () => {
     expect(cleanLine('bad \ud800 surrogate')).toBe('bad \ufffd surrogate');
     expect(reviewerKeyOf('  Zoë   BOT ')).toBe('zoe bot');
   });
+
+  it('folds invisible characters out of reviewer identities, so look-alike names are one reviewer (issue 15)', () => {
+    for (const invisible of ['\u200b', '\u200c', '\u200d', '\u2060', '\u00ad', '\u180e', '\u3164', '\u115f', '\ufeff']) {
+      expect(reviewerKeyOf(`ci${invisible}-bot`), `U+${invisible.codePointAt(0)!.toString(16)}`).toBe('ci-bot');
+    }
+  });
 });
