@@ -35,10 +35,12 @@ export interface FetchJsonOptions {
   random?: () => number;
   /** Told before each wait; for logs and tests. */
   onRetry?: (info: { url: string; attempt: number; waitMs: number; reason: string }) => void;
+  /** The most bytes of one answer read (MAX_BODY_BYTES unless a test sets less). */
+  maxBodyBytes?: number;
 }
 
-/** Refused without reading: a package document this large is not one we can use. */
-const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** Refused, by its Content-Length or as it streams: a package document this large is not one we can use. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 const RETRYABLE_STATUS = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -92,18 +94,40 @@ async function attemptOnce(url: string, options: FetchJsonOptions): Promise<Fetc
     await response.body?.cancel().catch(() => {});
     throw new AttemptFailure(`the answer is ${length} bytes, more than the ${MAX_BODY_BYTES} read at most`, false);
   }
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    throw new AttemptFailure(describeFetchError(error, timeoutMs), true);
-  }
+  const text = await readCapped(response, options.maxBodyBytes ?? MAX_BODY_BYTES, timeoutMs);
   try {
     return { kind: 'ok', body: JSON.parse(text) as unknown, attempts: 1 };
   } catch {
     // A cut-off transfer looks like this too, so it is worth another try.
     throw new AttemptFailure(`the answer is not valid JSON (${text.length === 0 ? 'empty' : `starts ${JSON.stringify(text.slice(0, 40))}`})`, true);
   }
+}
+
+/**
+ * The body as text, read chunk by chunk and given up once it passes `maxBytes`: a chunked answer
+ * says no length up front, so the cap has to hold while it streams, not only by Content-Length.
+ */
+async function readCapped(response: Response, maxBytes: number, timeoutMs: number): Promise<string> {
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      if (received > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw new AttemptFailure(`the answer passed ${maxBytes} bytes while it was read, more than is read at most`, false);
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AttemptFailure) throw error;
+    throw new AttemptFailure(describeFetchError(error, timeoutMs), true);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

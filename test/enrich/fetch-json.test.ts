@@ -60,6 +60,37 @@ describe('fetching JSON with timeouts and bounded retries', () => {
     expect(server.requestsFor(path)).toHaveLength(3);
   });
 
+  it('stops reading a chunked answer with no Content-Length once it passes the cap, and does not retry it (issue 15)', async () => {
+    const { createServer } = await import('node:http');
+    let sent = 0;
+    let closedEarly = false;
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const streaming = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }); // chunked: no length said
+      const pump = () => {
+        while (sent < 200 * 1024 * 1024) {
+          sent += chunk.length;
+          if (!response.write(chunk)) return void response.once('drain', pump);
+        }
+        response.end();
+      };
+      response.on('close', () => (closedEarly = sent < 200 * 1024 * 1024));
+      pump();
+    });
+    await new Promise<void>((resolve) => streaming.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(streaming.address() as { port: number }).port}/huge`;
+      const failure = fetchJson(url, { retry: { ...FAST, timeoutMs: 10_000 }, maxBodyBytes: 1024 * 1024 });
+      await expect(failure).rejects.toThrow(/huge: the answer passed 1048576 bytes while it was read, more than is read at most \(not retried\)$/);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(closedEarly).toBe(true);
+      expect(sent).toBeLessThan(64 * 1024 * 1024);
+    } finally {
+      streaming.closeAllConnections();
+      await new Promise((resolve) => streaming.close(resolve));
+    }
+  });
+
   it('answers 404 as "not found" at once, without retrying', async () => {
     const result = await fetchJson(`${server.registryUrl}/no-such-package-at-all`, { retry: FAST });
     expect(result).toEqual({ kind: 'not-found', status: 404, attempts: 1 });
