@@ -1,6 +1,6 @@
 import { TEST_CATALOG_DIR } from '../support/test-catalog.ts';
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -37,6 +37,25 @@ describe('apidex catalog validate', () => {
     const result = await apidex(['catalog', 'validate']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('All 6 listings');
+  });
+
+  it('refuses links that leave the folder and never prints the content of a file that is not a listing (issue 15)', async () => {
+    const dir = await copyOfCatalogue();
+    const outside = await mkdtemp(path.join(tmpdir(), 'apidex-secret-'));
+    copies.push(outside);
+    const SECRET = 'sk_live_do_not_print_4242';
+    await writeFile(path.join(outside, 'shadow'), `root:${SECRET}:19000:0:99999:7:::\n`);
+    await symlink(path.join(outside, 'shadow'), path.join(dir, 'shadow.yaml'));
+    await writeFile(path.join(dir, 'dotenv.yaml'), `API_TOKEN: ${SECRET}\nOTHER: x\n`);
+    await writeFile(path.join(dir, 'env-line.yaml'), `API_TOKEN=${SECRET}\n`);
+    for (const args of [['catalog', 'validate', '--dir', dir], ['catalog', 'sync', '--dir', dir]]) {
+      const result = await apidex(args, { DATABASE_URL: `file:${path.join(outside, 'store.db')}` });
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(`${result.stdout}${result.stderr}`).not.toContain(SECRET);
+      expect(result.stderr).toContain('shadow.yaml the file is a link to a file outside the catalogue folder, which is not read');
+      expect(result.stderr).toContain('dotenv.yaml the file is not a listing: none of its keys is a listing field (its content is not shown)');
+      expect(result.stderr).toMatch(/env-line\.yaml:1 the top level is a single line of text, not a mapping/);
+    }
   });
 
   it('names each bad file, field and fix, and exits 1', async () => {

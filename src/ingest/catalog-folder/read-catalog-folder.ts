@@ -1,6 +1,6 @@
 import { distance as levenshtein } from 'fastest-levenshtein';
-import { readdir, readFile } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { readdir, readFile, realpath } from 'node:fs/promises';
+import { basename, extname, join, sep } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { listingSchema, slugSchema, type Listing } from '../../core/listings/listing.ts';
@@ -38,10 +38,13 @@ const WHOLE_FILE = '';
  */
 export async function readCatalogFolder(dir: string, { onProgress }: { onProgress?: (checked: number, total: number) => void } = {}): Promise<CatalogFolderResult> {
   const fileNames = await listCatalogFileNames(dir);
+  const folder = await realpath(dir);
   const checkedFiles: CheckedFile[] = [];
   // One file at a time: a large catalogue read all at once would run out of file descriptors.
   for (const fileName of fileNames) {
-    checkedFiles.push(await checkCatalogFile(join(dir, fileName)));
+    const file = join(dir, fileName);
+    const outside = await linkLeavingFolder(file, folder);
+    checkedFiles.push(outside ?? (await checkCatalogFile(file)));
     onProgress?.(checkedFiles.length, fileNames.length);
   }
   const duplicateSlugProblems = findDuplicateSlugs(checkedFiles);
@@ -68,6 +71,21 @@ async function listCatalogFileNames(dir: string): Promise<string[]> {
     .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && CATALOG_FILE_EXTENSIONS.has(extname(entry.name)))
     .map((entry) => entry.name)
     .sort();
+}
+
+/**
+ * A file that is a link to something outside the catalogue folder is refused unread: a
+ * catalogue command must never print another file's content (an /etc/shadow link, a dotenv).
+ */
+async function linkLeavingFolder(file: string, folder: string): Promise<CheckedFile | undefined> {
+  let target: string;
+  try {
+    target = await realpath(file);
+  } catch {
+    return { file, problems: [{ file, field: WHOLE_FILE, message: 'the file is a link to nothing', fix: 'remove the broken link' }] };
+  }
+  if (target === folder || target.startsWith(`${folder}${sep}`)) return undefined;
+  return { file, problems: [{ file, field: WHOLE_FILE, message: 'the file is a link to a file outside the catalogue folder, which is not read', fix: 'copy the listing into the folder instead of linking to it, or remove the link' }] };
 }
 
 type CheckedFile = {
@@ -120,6 +138,13 @@ async function checkCatalogFile(file: string): Promise<CheckedFile> {
           fix: `write one listing per file as "key: value" lines at the top level (slug:, name:, …)${isSeq(document.contents) ? ', without a leading "- "' : ''}`,
         },
       ],
+    };
+  }
+
+  if (!hasListingKey(document.contents)) {
+    return {
+      file,
+      problems: [{ file, field: WHOLE_FILE, message: 'the file is not a listing: none of its keys is a listing field (its content is not shown)', fix: 'write one listing as "key: value" lines (slug, name, description, category, …), or move the file out of the catalogue folder' }],
     };
   }
 
@@ -411,9 +436,18 @@ function describeValue(value: unknown): string {
   return String(value);
 }
 
+const LISTING_KEYS = new Set(Object.keys(listingSchema.shape));
+
+/** Whether a top-level mapping has at least one key a listing has: else it is some other file, and nothing of it is quoted. */
+function hasListingKey(contents: unknown): boolean {
+  if (!isMap(contents)) return true;
+  return contents.items.some((pair) => isScalar(pair.key) && LISTING_KEYS.has(String(pair.key.value)));
+}
+
 function describeYamlNode(node: Node): string {
   if (isSeq(node)) return 'a list';
-  if (isScalar(node)) return `the single value ${describeValue(node.value)}`;
+  // Not the value itself: a file that is not a listing may hold anything, a secret included.
+  if (isScalar(node)) return `a single ${node.value === null ? 'empty value' : typeof node.value === 'string' ? 'line of text' : 'value'}`;
   return 'not a mapping';
 }
 
