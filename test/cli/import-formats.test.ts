@@ -178,6 +178,16 @@ describe('apidex import of listings YAML and JSON', () => {
     });
   });
 
+  it('imports a folder where one document has a broken $ref ("#/%"): that item is assessed without following it, the others are not held up (issue 15)', async () => {
+    const databaseUrl = sqlite();
+    const dir = await scratchDir();
+    await writeFile(path.join(dir, 'broken.yaml'), 'openapi: 3.0.3\ninfo: {title: Broken refs, version: "1", description: Refs that do not decode.}\npaths:\n  /a: {$ref: "#/%"}\n');
+    await writeFile(path.join(dir, 'good.yaml'), 'openapi: 3.0.3\ninfo: {title: Good refs, version: "1", description: A fine one.}\nservers: [{url: "https://good.example"}]\npaths: {}\n');
+    const result = await json(['import', dir, '--format', 'openapi'], databaseUrl);
+    expect(result.code).toBe(0);
+    expect(result.report.summary).toMatchObject({ created: 2, failed: 0 });
+  });
+
   it('takes listings JSON in the stored format (criteria, quality inputs) too', async () => {
     const databaseUrl = sqlite();
     const file = path.join(await scratchDir(), 'stored.json');

@@ -73,6 +73,12 @@ describe.each(STORE_KINDS)('submissions API on $kind', ({ kind, databaseUrl }) =
   });
   afterAll(async () => server?.close());
 
+  it('takes a document whose $ref is a broken escape ("#/%") without a 500: the reference is followed no further (issue 15)', async () => {
+    const document = 'openapi: 3.0.3\ninfo: {title: Broken refs, version: "1", description: Refs that do not decode}\npaths:\n  /a:\n    $ref: "#/%"\n  /b:\n    get:\n      responses:\n        "200": {$ref: "#/%E0%A4%A"}\n';
+    const response = await post(aSubmission({ name: 'Broken refs API', url: 'https://broken-refs.example/docs', openApiDocument: document }));
+    expect(response.status).toBe(202);
+  });
+
   it('queues a valid proposal as pending: 202, Location, its status readable by id, not yet listed; the decision is logged', async () => {
     const proposal = aSubmission();
     const before = await server.ctx.store.countSubmissions();
