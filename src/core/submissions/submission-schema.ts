@@ -67,36 +67,45 @@ function unwalkable(root: object): string | undefined {
   return visit(root, 0);
 }
 
-// The schema, the verb and the assessment all read the same text; parse it once.
-let lastParsed: { text: string; result: ParsedOpenApi | string } | undefined;
+/** What a parsed value is: an OpenAPI document, or the reason it is not one. */
+export function openApiOf(value: unknown): ParsedOpenApi | string {
+  const shape = value !== null && typeof value === 'object' ? unwalkable(value) : undefined;
+  if (shape) return shape;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return 'openApiDocument must be the text of an OpenAPI document (a JSON or YAML object at the top); paste the whole document';
+  }
+  const document = value as Record<string, unknown>;
+  const openapi = document.openapi;
+  const swagger = document.swagger;
+  if (typeof openapi === 'string' && /^3\.[01](\.\d+)?/.test(openapi)) return { document, version: `openapi ${openapi}` };
+  if (swagger === '2.0' || swagger === 2) return { document, version: 'swagger 2.0' };
+  return 'openApiDocument must be an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document: its top level needs "openapi": "3.x.y" or "swagger": "2.0"';
+}
 
-/** Parses OpenAPI text (JSON or YAML); a string is the reason it is not an OpenAPI document. */
+export const syntaxProblem = (message: string) => `openApiDocument is neither valid JSON nor valid YAML (${message}); send the document's text as it is`;
+
+// The verb parses the text (off the main thread, parse-openapi-text.ts) and the assessment reads it again: parse it once.
+const parsedTexts = new Map<string, ParsedOpenApi | string>();
+
+/** Keeps a parse result for the assessment of the same text; a handful at most, the last ones. */
+export function rememberParsed(text: string, result: ParsedOpenApi | string): void {
+  parsedTexts.delete(text);
+  parsedTexts.set(text, result);
+  if (parsedTexts.size > 8) parsedTexts.delete(parsedTexts.keys().next().value!);
+}
+
+/** Parses OpenAPI text (JSON or YAML) on this thread; a string is the reason it is not an OpenAPI document. */
 export function parseOpenApiText(text: string): ParsedOpenApi | string {
-  if (lastParsed?.text === text) return lastParsed.result;
+  const kept = parsedTexts.get(text);
+  if (kept !== undefined) return kept;
   let result: ParsedOpenApi | string;
   try {
     // YAML 1.2 reads JSON too; aliases are capped by the library (no "billion laughs").
-    const value: unknown = parseYaml(text, { maxAliasCount: 100, uniqueKeys: false });
-    const shape = value !== null && typeof value === 'object' ? unwalkable(value) : undefined;
-    if (shape) {
-      result = shape;
-    } else if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      result = 'openApiDocument must be the text of an OpenAPI document (a JSON or YAML object at the top); paste the whole document';
-    } else {
-      const document = value as Record<string, unknown>;
-      const openapi = document.openapi;
-      const swagger = document.swagger;
-      if (typeof openapi === 'string' && /^3\.[01](\.\d+)?/.test(openapi)) result = { document, version: `openapi ${openapi}` };
-      else if (swagger === '2.0' || swagger === 2) result = { document, version: 'swagger 2.0' };
-      else
-        result =
-          'openApiDocument must be an OpenAPI 3.0 or 3.1 or a Swagger 2.0 document: its top level needs "openapi": "3.x.y" or "swagger": "2.0"';
-    }
+    result = openApiOf(parseYaml(text, { maxAliasCount: 100, uniqueKeys: false }));
   } catch (error) {
-    const message = (error as Error).message.split('\n')[0]!.slice(0, 160);
-    result = `openApiDocument is neither valid JSON nor valid YAML (${message}); send the document's text as it is`;
+    result = syntaxProblem((error as Error).message.split('\n')[0]!.slice(0, 160));
   }
-  lastParsed = { text, result };
+  rememberParsed(text, result);
   return result;
 }
 
@@ -113,9 +122,8 @@ const submissionShape = {
     .max(SUBMISSION_LIMITS.openApiDocument, { error: `openApiDocument must be at most ${SUBMISSION_LIMITS.openApiDocument} characters; send a smaller document or leave it out` })
     .superRefine((text, ctx) => {
       // PostgreSQL cannot store U+0000, and no OpenAPI document needs it.
-      if (text.includes('\u0000')) return void ctx.addIssue({ code: 'custom', message: 'openApiDocument must not contain the character U+0000; send the document\'s text as it is saved' });
-      const parsed = parseOpenApiText(text);
-      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      // Whether it parses as OpenAPI is checked by the verb, off the main thread (parse-openapi-text.ts).
+      if (text.includes('\u0000')) ctx.addIssue({ code: 'custom', message: 'openApiDocument must not contain the character U+0000; send the document\'s text as it is saved' });
     })
     .optional()
     .describe('An OpenAPI 3.0/3.1 or Swagger 2.0 document of the API, as JSON or YAML text. The criteria it can evidence are assessed from it automatically.'),

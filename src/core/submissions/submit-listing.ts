@@ -9,6 +9,7 @@ import { parseInput } from '../params.ts';
 import { DEFAULT_REVIEW_POLICY } from '../reviews/review-policy.ts';
 import { clientHashOf } from '../reviews/submit-review.ts';
 import { assessSubmission, type OpenApiAssessor } from './assess-submission.ts';
+import { parseOpenApiTextOffThread } from './parse-openapi-text.ts';
 import { submissionInputSchema, submissionSchema, type SubmissionInput } from './submission-schema.ts';
 import { submissionPath, toSubmission } from './submission-view.ts';
 
@@ -51,6 +52,10 @@ export async function submitListing({
   assessor?: OpenApiAssessor | null;
 }): Promise<SubmitListingOutcome> {
   const record = parseInput(submissionInputSchema, input);
+  if (record.openApiDocument !== undefined) {
+    const parsed = await parseOpenApiTextOffThread(record.openApiDocument);
+    if (typeof parsed === 'string') throw new AppError('invalid_input', 'The OpenAPI document cannot be read.', { fields: [{ field: 'openApiDocument', message: parsed }] });
+  }
   const now = new Date();
   const refuse = async (reasons: string[], error: AppError): Promise<never> => {
     await ctx.store.logSubmissionDecision({ submissionId: null, decision: 'duplicate', actor: 'intake', reasons: [...reasons, `name:${record.name}`], createdAt: now.toISOString() });
