@@ -21,6 +21,8 @@ export interface Config {
   refreshIntervalMs: number;
   /** Per-address request limits (APIDEX_RATE_LIMITS, APIDEX_RATE_LIMIT_WRITES, APIDEX_RATE_LIMIT_READS), or 'off'. */
   rateLimits: RateLimitSettings | 'off';
+  /** The site's public origin for absolute URLs (APIDEX_PUBLIC_URL); http://localhost:PORT when unset. */
+  publicUrl: string;
   /** Fastify's trustProxy: which proxies' X-Forwarded-For to believe for the client address (APIDEX_TRUST_PROXY). */
   trustProxy: boolean | number | string;
   /** Bearer token of the moderation endpoints (APIDEX_ADMIN_TOKEN); undefined disables them. */
@@ -147,6 +149,20 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   throw new ConfigError(`APIDEX_TRUST_PROXY must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8); got "${value}"`);
 }
 
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined || value === '') return `http://localhost:${port}`;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`APIDEX_PUBLIC_URL must be the site's public address, e.g. https://apidex.example.org; got "${value}"`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) {
+    throw new ConfigError(`APIDEX_PUBLIC_URL must be an http(s) origin without a path, query or credentials, e.g. https://apidex.example.org; got "${value}"`);
+  }
+  return url.origin;
+}
+
 function parseAdminToken(value: string | undefined): string | undefined {
   if (value === undefined || value === '') return undefined;
   if (value.length < 16 || !/^[\x21-\x7E]+$/.test(value)) {
@@ -174,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshIntervalMs: parseRefreshInterval(env.APIDEX_REFRESH_INTERVAL_MS),
     rateLimits: parseRateLimits(env),
     trustProxy: parseTrustProxy(env.APIDEX_TRUST_PROXY),
+    publicUrl: parsePublicUrl(env.APIDEX_PUBLIC_URL, port),
     adminToken: parseAdminToken(env.APIDEX_ADMIN_TOKEN),
     remoteUrl: parseRemoteUrl(env.APIDEX_URL),
     enrich: parseEnrichSettings(env),

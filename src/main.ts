@@ -38,6 +38,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
     adminToken: config.adminToken,
+    publicUrl: config.publicUrl,
   });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);

@@ -16,10 +16,18 @@ describe('configuration from the environment', () => {
       refreshIntervalMs: 1000,
       rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 } },
       trustProxy: false,
+      publicUrl: 'http://localhost:3000',
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
       enrich: DEFAULT_ENRICH_SETTINGS,
     });
+  });
+
+  it('reads APIDEX_PUBLIC_URL as an origin, and refuses anything else with the fix', () => {
+    expect(loadConfig({ APIDEX_PUBLIC_URL: 'https://apidex.example.org/' }).publicUrl).toBe('https://apidex.example.org');
+    for (const bad of ['javascript:alert(1)', 'https://apidex.example.org/some/path', 'https://user:pw@apidex.example.org', 'not a url']) {
+      expect(() => loadConfig({ APIDEX_PUBLIC_URL: bad }), bad).toThrow(/APIDEX_PUBLIC_URL must be/);
+    }
   });
 
   it('reads each variable', () => {
@@ -42,6 +50,7 @@ describe('configuration from the environment', () => {
       refreshIntervalMs: 250,
       rateLimits: { writes: { limit: 10, windowSeconds: 60 }, reads: { limit: 300, windowSeconds: 60 } },
       trustProxy: false,
+      publicUrl: 'http://localhost:8080',
       adminToken: undefined,
       reviewPolicy: DEFAULT_REVIEW_POLICY,
       enrich: DEFAULT_ENRICH_SETTINGS,

@@ -45,6 +45,8 @@ export interface HttpAppOptions {
   trustProxy?: boolean | number | string;
   /** Bearer token of the moderation endpoints; undefined disables them. */
   adminToken?: string | undefined;
+  /** The public origin of the site (APIDEX_PUBLIC_URL), for absolute URLs in pages and well-known files. */
+  publicUrl?: string;
 }
 
 export type App = FastifyInstance;
@@ -61,6 +63,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** Whether responses are checked against their schemas (HttpAppOptions.validateResponses). */
     checksResponses: boolean;
+    /** The origin absolute URLs are built from (HttpAppOptions.publicUrl). */
+    publicOrigin: string;
   }
 }
 
@@ -75,7 +79,7 @@ function methodsServing(routes: RegisteredRoute[], path: string): string[] {
 
 const serializeWithoutChecking = () => (data: unknown) => JSON.stringify(data);
 
-export async function buildHttpApp({ ctx, logger = false, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken }: HttpAppOptions): Promise<App> {
+export async function buildHttpApp({ ctx, logger = false, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken, publicUrl = 'http://localhost' }: HttpAppOptions): Promise<App> {
   const app = Fastify({
     logger,
     trustProxy: trustProxyOption(trustProxy) as FastifyServerOptions['trustProxy'],
@@ -87,6 +91,7 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('checksResponses', validateResponses);
+  app.decorate('publicOrigin', new URL(publicUrl).origin);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true });

@@ -28,12 +28,13 @@ export interface PageSpec {
   noindex?: boolean;
 }
 
-const HOST = /^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i;
-
-/** The site's origin as the client addressed it (the Host header, checked), for absolute URLs. */
+/**
+ * The site's public origin for absolute URLs (canonical links, sitemap, llms.txt, the API
+ * catalog): the configured APIDEX_PUBLIC_URL, never the request's Host header, which a client
+ * chooses and which would end up in responses caches keep (issue 15).
+ */
 export function originOf(request: FastifyRequest): string {
-  const host = request.host;
-  return `${request.protocol === 'https' ? 'https' : 'http'}://${HOST.test(host) ? host : 'localhost'}`;
+  return request.server.publicOrigin;
 }
 
 export const newNonce = () => randomBytes(18).toString('base64');

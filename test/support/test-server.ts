@@ -1,3 +1,4 @@
+import { freePort } from './processes.ts';
 import { TEST_CATALOG_DIR } from './test-catalog.ts';
 import { buildHttpApp, type HttpAppOptions } from '../../src/http/app.ts';
 import type { ReviewPolicy } from '../../src/core/reviews/review-policy.ts';
@@ -42,8 +43,10 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const ctx = await openCore({ databaseUrl, catalogDir, ...(reviewPolicy ? { reviewPolicy } : {}) }, { log: quiet });
   // Every response in the tests is checked against the schema /openapi.json publishes.
-  const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken, trustProxy });
-  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // The public URL is the address the tests reach it at, as APIDEX_PUBLIC_URL would say in production.
+  const port = await freePort();
+  const app = await buildHttpApp({ ctx, validateResponses: true, rateLimits, adminToken, trustProxy, publicUrl: `http://127.0.0.1:${port}` });
+  const baseUrl = await app.listen({ port, host: '127.0.0.1' });
   const watch = watchCatalogue(ctx.catalogue, {
     intervalMs: refreshIntervalMs,
     onError: (error) => console.error('test server: catalogue refresh failed:', error),

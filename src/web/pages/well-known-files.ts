@@ -30,6 +30,9 @@ const urlset = (origin: string, addresses: { path: string; lastmod?: string }[])
     .map((a) => `<url><loc>${escapeHtml(origin + a.path)}</loc>${a.lastmod ? `<lastmod>${escapeHtml(a.lastmod)}</lastmod>` : ''}</url>`)
     .join('\n')}\n</urlset>\n`;
 
+/** Text put into Markdown as text: a category named "Weather](https://evil.example/) x [y" stays words, never a link. */
+export const markdownText = (text: string) => text.replace(/[\\`*_{}[\]()<>#+!|~]/g, (character) => `\\${character}`).replace(/[\r\n]+/g, ' ');
+
 export function llmsText(origin: string, categories: { name: string; slug: string; count: number }[], total: number): string {
   return `# apidex
 
@@ -66,7 +69,7 @@ Filters on lookup and discover: \`category\`, \`pricing\` (free, freemium, paid,
 - [Categories](${origin}/categories)
 ${categories
   .slice(0, 50)
-  .map((c) => `- [${c.name}](${origin}/categories/${c.slug}): ${c.count} ${c.count === 1 ? 'listing' : 'listings'}`)
+  .map((c) => `- [${markdownText(c.name)}](${origin}/categories/${encodeURIComponent(c.slug)}): ${c.count} ${c.count === 1 ? 'listing' : 'listings'}`)
   .join('\n')}
 - A listing's page: ${origin}/apis/{slug}; two listings side by side: ${origin}/compare/{a}-vs-{b}
 `;
