@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CoreContext } from '../core/context.ts';
 import { addEtags } from './etag.ts';
-import { problemFromError, sendProblem, toProblem } from './problem.ts';
+import { answerClientError, problemFromError, sendProblem, toProblem } from './problem.ts';
 import { alternativesRoute } from './routes/alternatives.ts';
 import { compareRoute } from './routes/compare.ts';
 import { discoverRoute } from './routes/discover.ts';
@@ -87,6 +87,8 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors the router raises before any route runs (a malformed %-escape, say) are problems too.
     frameworkErrors: (error, request, reply) => sendProblem(reply, problemFromError(error, request)),
+    // And so are those Node's parser raises before Fastify sees a request (a request line over 16 KB).
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isStoreUnavailable, storeUnavailableError } from '../storage/store-unavailable.ts';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, type ErrorCode, type FieldProblem } from '../core/errors.ts';
@@ -79,8 +80,12 @@ export function toProblem(code: ErrorCode, detail: string, options: { instance?:
   };
 }
 
-export const sendProblem = (reply: FastifyReply, problem: Problem) =>
-  reply.code(problem.status).type(PROBLEM_MEDIA_TYPE).header('cache-control', 'no-store').send(problem);
+export const sendProblem = (reply: FastifyReply, problem: Problem) => {
+  // A 503 says when to come back, as a 429 does.
+  const retryAfter = (problem as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  if (problem.status === 503 && typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
+  return reply.code(problem.status).type(PROBLEM_MEDIA_TYPE).header('cache-control', 'no-store').send(problem);
+};
 
 const WHERE: Record<string, FieldProblem['in']> = { querystring: 'query', params: 'path', body: 'body', headers: 'header' };
 
@@ -119,9 +124,33 @@ export function problemFromError(error: unknown, request: FastifyRequest): Probl
     default:
       break;
   }
+  if (isStoreUnavailable(error)) {
+    request.log.warn({ err: error }, 'the store is unavailable');
+    return problemFromError(storeUnavailableError(), request);
+  }
   if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     return toProblem('invalid_input', fastifyError.message, { instance, status: fastifyError.statusCode });
   }
   request.log.error({ err: error }, 'unhandled error');
   return toProblem('internal', 'Something failed inside the service. The request may be retried; if it keeps failing, report it.', { instance });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (a request line or headers
+ * over 16 KB, a malformed request, a client too slow): they are answered as problem+json too,
+ * not with Fastify's bare {"error": …} (issue 15).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: import('node:net').Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, title, detail] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request header fields too large', 'The request line or headers are over 16 KB; send a shorter URL (long needs fit in a POST body elsewhere) or fewer headers.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request timeout', 'The request did not arrive in time; send it again.']
+        : [400, 'Bad request', 'The request is not valid HTTP; check the request line and headers.'];
+  const body = JSON.stringify({ type: '/problems/invalid-input', title, status, detail, code: 'invalid_input' });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${title}\r\nContent-Type: ${PROBLEM_MEDIA_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

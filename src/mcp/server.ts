@@ -1,3 +1,4 @@
+import { isStoreUnavailable, storeUnavailableError } from '../storage/store-unavailable.ts';
 import { readFileSync } from 'node:fs';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -41,7 +42,8 @@ function describeTool(tool: ToolDefinition): Tool {
 }
 
 /** The error as the agent reads it: code, what is wrong and how to fix each field, close matches. */
-export function toolError(error: unknown, tool: ToolDefinition, stage: 'arguments' | 'verb'): CallToolResult {
+export function toolError(thrown: unknown, tool: ToolDefinition, stage: 'arguments' | 'verb'): CallToolResult {
+  const error = isStoreUnavailable(thrown) ? storeUnavailableError() : thrown;
   if (error instanceof AppError) {
     // Checking the arguments names the tool's parameters; the verb names its own (q for query).
     const fields = error.fields.map((field) => `- ${stage === 'verb' ? tool.input.fieldName(field.field) : field.field}: ${tool.input.reword(field.message)}`);

@@ -65,14 +65,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return teardown;
 }
 
-interface PostgresServer {
+export interface PostgresServer {
   url: string;
+  /** Stops the server and keeps its data, as an outage would. */
+  halt(): Promise<void>;
+  /** Starts it again on the same port after halt(). */
+  resume(): Promise<void>;
   stop(): Promise<void>;
   /** Synchronous, for process 'exit' listeners: stops without a checkpoint and removes the folder. */
   stopNow(): void;
 }
 
-async function startPostgresServer(): Promise<PostgresServer> {
+/** A throw-away PostgreSQL server of its own (the run's shared one is provided as postgresUrl). */
+export async function startPostgresServer(): Promise<PostgresServer> {
   const binDir = findPostgresBinDir();
   const runsAsRoot = process.getuid?.() === 0;
   const rootDir = mkdtempSync(join(tmpdir(), 'apidex-postgres-'));
@@ -99,11 +104,17 @@ async function startPostgresServer(): Promise<PostgresServer> {
       throw new Error(`PostgreSQL did not start; its log says:\n${readLog(logFile)}`, { cause: error });
     });
 
+    const start = () =>
+      pgCtl(['-l', logFile, '-w', '-t', '60', '-o', `-h 127.0.0.1 -p ${port} -k ${rootDir}`, 'start']).catch((error: unknown) => {
+        throw new Error(`PostgreSQL did not start; its log says:\n${readLog(logFile)}`, { cause: error });
+      });
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      halt: () => pgCtl(['-m', 'fast', '-w', 'stop']),
+      resume: start,
       async stop() {
         try {
-          await pgCtl(['-m', 'fast', '-w', 'stop']);
+          await pgCtl(['-m', 'fast', '-w', 'stop']).catch(() => {}); // already halted is fine
         } finally {
           rmSync(rootDir, { recursive: true, force: true });
         }

@@ -1,4 +1,5 @@
 import { AppError, type ErrorCode } from '../../core/errors.ts';
+import { isStoreUnavailable, storeUnavailableError } from '../../storage/store-unavailable.ts';
 import { ApidexHttpError, ApidexUnreachableError } from '../../client/http-client.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 
@@ -36,7 +37,8 @@ function describe(code: string, detail: string, fields: { field: string; message
 }
 
 /** The CliError for an error a directory operation threw; anything else is passed through. */
-export function toCliError(error: unknown, argumentNames: ArgumentNames = {}): unknown {
+export function toCliError(thrown: unknown, argumentNames: ArgumentNames = {}): unknown {
+  const error = isStoreUnavailable(thrown) ? storeUnavailableError() : thrown;
   if (error instanceof AppError) return new CliError(describe(error.code, error.message, error.fields, error.extensions.suggestions, argumentNames), EXIT_BY_CODE[error.code]);
   if (error instanceof ApidexHttpError) {
     const { problem } = error;

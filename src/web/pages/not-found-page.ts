@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CoreContext } from '../../core/context.ts';
+import { isStoreUnavailable, STORE_RETRY_AFTER_SECONDS, storeUnavailableError } from '../../storage/store-unavailable.ts';
 import { AppError } from '../../core/errors.ts';
 import { suggestSlugs } from '../../core/listings/suggest-slugs.ts';
 import { html, type Html } from '../html.ts';
@@ -87,17 +88,20 @@ const STATUS_TITLES: Record<number, string> = {
   415: 'That form could not be read',
   429: 'Too many requests',
   500: 'Something went wrong',
+  503: 'The directory is busy or restarting',
 };
 
 /** Any error a page route throws, as a page: not found with suggestions, invalid input naming each field, the rest by status. */
-export function sendErrorPage(ctx: CoreContext, error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function sendErrorPage(ctx: CoreContext, thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const error = isStoreUnavailable(thrown) ? storeUnavailableError() : thrown;
+  if (error instanceof AppError && error.code === 'unavailable') reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
   if (error instanceof AppError && error.code === 'not_found') {
     const suggestions = Array.isArray(error.extensions.suggestions) ? (error.extensions.suggestions as string[]) : [];
     return sendNotFoundPage(ctx, request, reply, { message: error.message, suggestions });
   }
   const code = error instanceof AppError ? error.code : undefined;
   const rawStatus = (error as { statusCode?: unknown }).statusCode;
-  const status = code === 'invalid_input' ? 400 : code === 'rate_limited' ? 429 : typeof rawStatus === 'number' && rawStatus >= 400 && rawStatus < 500 ? rawStatus : 500;
+  const status = code === 'invalid_input' ? 400 : code === 'rate_limited' ? 429 : code === 'unavailable' ? 503 : typeof rawStatus === 'number' && rawStatus >= 400 && rawStatus < 500 ? rawStatus : 500;
   if (status === 500) request.log.error({ err: error }, 'page failed');
   const fields = error instanceof AppError ? error.fields : [];
   const message = status === 500 ? 'Something failed inside the directory. Try again in a moment; if it keeps failing, please report it.' : error instanceof Error ? error.message : String(error);
