@@ -4,7 +4,7 @@ import type { Request } from 'autocannon';
  * For the benchmark: an autocannon request that POSTs a new, valid review on every call
  * (a new reviewer each time, so each is a create, with text unlike the others so the
  * near-duplicate heuristic does not hold it). Run the server with APIDEX_RATE_LIMITS=off
- * (or from loopback, which is not limited by default) and a high APIDEX_REVIEW_BURST, e.g.
+ * and a high APIDEX_REVIEW_BURST, e.g.
  * "1000000/1", or every review after the fifth from one address is held for moderation.
  *
  *   autocannon({ url, connections: 16, duration: 10, requests: [reviewPostRequest()] })

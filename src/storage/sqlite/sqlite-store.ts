@@ -1,13 +1,36 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import { KyselyStore, type Database } from '../kysely-store.ts';
 
 /** How long a connection waits for another process's write lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 /** `PRAGMA synchronous` value of FULL. */
 const SYNCHRONOUS_FULL = 2;
+
+/**
+ * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), not at its first
+ * write: a deferred transaction that reads first cannot upgrade its lock while another process
+ * writes, and fails with "database is locked" at once, whatever busy_timeout says. Taking the
+ * lock first makes it wait for the other writer instead (issue 15: two servers on one file).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SqliteDatabase.Database;
+  constructor(database: SqliteDatabase.Database) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.#database });
+  }
+}
 
 export interface SqliteConnectionSettings {
   journalMode: string;
@@ -23,7 +46,7 @@ export class SqliteStore extends KyselyStore {
     super({
       kind: 'sqlite',
       location: path,
-      db: new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) }),
+      db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect(connection) }),
     });
     this.#connection = connection;
   }
