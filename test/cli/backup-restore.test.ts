@@ -94,3 +94,49 @@ describe.each(STORE_KINDS)('apidex backup and restore on $kind', ({ kind, databa
     expect((await apidex(['restore', join(inject('scratchDir'), 'missing.db')], env)).code).toBe(3);
   });
 });
+
+describe('apidex restore of a crafted SQLite file', () => {
+  it('checks the whole file before touching the live store, and leaves it as it was when the file is unfit (issue 15)', async () => {
+    const SqliteDatabase = (await import('better-sqlite3')).default;
+    const { createTestSqlitePath } = await import('../support/postgres.ts');
+    const live = createTestSqlitePath();
+    const env = { DATABASE_URL: `file:${live}` };
+    const server = await startTestServer(env.DATABASE_URL);
+    await server.close();
+    const countsOf = async () => {
+      const store = await openStore(env.DATABASE_URL);
+      try {
+        return [await store.countListings(), await store.countReviews()];
+      } finally {
+        await store.close();
+      }
+    };
+    const before = await countsOf();
+    expect(before[0]).toBeGreaterThan(0);
+
+    // Only a listings table: not an apidex store of any version.
+    const bare = join(inject('scratchDir'), 'bare-listings.db');
+    const bareDb = new SqliteDatabase(bare);
+    bareDb.exec('create table listings(x text)');
+    bareDb.close();
+    const refusedBare = await apidex(['restore', bare], env);
+    expect(refusedBare.code).toBe(1);
+    expect(refusedBare.stderr).toMatch(/cannot be brought to this version's store schema.*nothing was restored/);
+    expect(await countsOf()).toEqual(before);
+
+    // A real backup with one broken listing document.
+    const broken = join(inject('scratchDir'), 'broken-listing.db');
+    expect((await apidex(['backup', broken], env)).code).toBe(0);
+    const brokenDb = new SqliteDatabase(broken);
+    brokenDb.prepare('update listings set document = ? where rowid = (select min(rowid) from listings)').run('{"slug": "half');
+    brokenDb.close();
+    const refusedBroken = await apidex(['restore', broken], env);
+    expect(refusedBroken.code).toBe(1);
+    expect(refusedBroken.stderr).toMatch(/not a usable apidex backup: listings row \d+ holds a document that is not JSON; nothing was restored/);
+    expect(await countsOf()).toEqual(before);
+    // The server can still open the store.
+    const again = await startTestServer(env.DATABASE_URL);
+    expect((await fetch(`${again.baseUrl}/api/apis/country-reference-data-service`)).status).toBe(200);
+    await again.close();
+  }, 60_000);
+});

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import SqliteDatabase from 'better-sqlite3';
 import type { Command } from 'commander';
+import { listingSchema } from '../../core/listings/listing.ts';
 import { openStore } from '../../storage/open-store.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
@@ -27,6 +28,29 @@ async function headerOf(file: string): Promise<string> {
   }
 }
 
+/** Every stored document parses (and every listing is one the schema takes), or the first that does not, named. */
+function firstBadDocument(database: SqliteDatabase.Database): string | undefined {
+  for (const table of ['listings', 'reviews', 'submissions']) {
+    const rows = database.prepare(`select rowid, document from ${table}`).iterate() as Iterable<{ rowid: number; document: string }>;
+    for (const row of rows) {
+      let value: unknown;
+      try {
+        value = JSON.parse(row.document);
+      } catch {
+        return `${table} row ${row.rowid} holds a document that is not JSON`;
+      }
+      if (table === 'listings' && !listingSchema.safeParse(value).success) return `${table} row ${row.rowid} holds a listing the schema refuses`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * All or nothing: the backup is copied to a staging file beside the store, migrated there (which
+ * refuses a store of an unknown or newer version), and every document read back; only a copy
+ * that passes all of it is written into the live store, by SQLite's backup API in one
+ * transaction. A crafted or broken file leaves the live store exactly as it was (issue 15).
+ */
 async function restoreSqlite(file: string, path: string): Promise<void> {
   let source: SqliteDatabase.Database;
   try {
@@ -34,14 +58,37 @@ async function restoreSqlite(file: string, path: string): Promise<void> {
   } catch (error) {
     throw new CliError(`Cannot open the backup ${file}: ${(error as Error).message}`, EXIT.environment);
   }
+  const staging = `${path}.restoring-${process.pid}`;
+  const removeStaging = () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${staging}${suffix}`, { force: true });
+  };
+  removeStaging();
   try {
-    const hasListings = source.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'listings'").get() as { n: number };
-    if (hasListings.n !== 1) throw new CliError(`${file} is a SQLite file but not an apidex store (it has no listings table); nothing was restored.`, EXIT.failed);
-    const check = source.pragma('integrity_check', { simple: true });
-    if (check !== 'ok') throw new CliError(`${file} fails SQLite's integrity check (${String(check)}); nothing was restored.`, EXIT.failed);
-    await source.backup(path);
+    try {
+      const hasListings = source.prepare("select count(*) as n from sqlite_master where type = 'table' and name = 'listings'").get() as { n: number };
+      if (hasListings.n !== 1) throw new CliError(`${file} is a SQLite file but not an apidex store (it has no listings table); nothing was restored.`, EXIT.failed);
+      const check = source.pragma('integrity_check', { simple: true });
+      if (check !== 'ok') throw new CliError(`${file} fails SQLite's integrity check (${String(check)}); nothing was restored.`, EXIT.failed);
+      await source.backup(staging);
+    } finally {
+      source.close();
+    }
+    try {
+      const store = await openStore(`file:${staging}`);
+      await store.close();
+    } catch (error) {
+      throw new CliError(`${file} cannot be brought to this version's store schema (${(error as Error).message.replace(/^Could not open the sqlite store at [^:]+: /, '')}); nothing was restored.`, EXIT.failed);
+    }
+    const staged = new SqliteDatabase(staging, { fileMustExist: true });
+    try {
+      const bad = firstBadDocument(staged);
+      if (bad) throw new CliError(`${file} is not a usable apidex backup: ${bad}; nothing was restored.`, EXIT.failed);
+      await staged.backup(path);
+    } finally {
+      staged.close();
+    }
   } finally {
-    source.close();
+    removeStaging();
   }
 }
 
