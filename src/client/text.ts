@@ -158,5 +158,6 @@ export function reviewsText(result: ListReviewsResult, slug: string, more = (cur
 }
 
 export function submittedText(result: SubmitReviewResult): string {
-  return `${result.message} Review ${result.review.id} of ${result.review.targetSlug}: ${result.outcome}, status ${result.review.status}.`;
+  const line = `${result.message} Review ${result.review.id} of ${result.review.targetSlug}: ${result.outcome}, status ${result.review.status}.`;
+  return result.reviewerToken ? `${line}\nReviewer token (shown once; send it as reviewerToken to replace this review later): ${result.reviewerToken}` : line;
 }

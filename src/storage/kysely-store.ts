@@ -87,6 +87,8 @@ export interface ReviewsTable {
   time_to_first_request: number | null;
   worked_headless: number | null;
   client_hash: string;
+  /** SHA-256 of the reviewer token; null for reviews written before tokens existed. */
+  owner_hash: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -276,7 +278,7 @@ export class KyselyStore implements Store {
           .where('reviewer_type', '=', record.reviewerType)
           .where('reviewer_key', '=', write.reviewerKey)
           .executeTakeFirst();
-        return row && toStoredReview(row);
+        return row && { ...toStoredReview(row), owner: { ownerHash: row.owner_hash, clientHash: row.client_hash } };
       };
       const report = record.integrationReport;
       const valuesFor = (decision: ModerationDecision) => ({
@@ -293,6 +295,7 @@ export class KyselyStore implements Store {
         time_to_first_request: report?.timeToFirstRequest ?? null,
         worked_headless: bit(report?.workedHeadless),
         client_hash: write.clientHash,
+        owner_hash: write.ownerHash,
         updated_at: write.now,
       });
 

@@ -144,6 +144,12 @@ export interface Store {
   close(): Promise<void>;
 }
 
+/** Who may replace a stored review: the holder of its token, or, without one, the client that wrote it. */
+export interface ReviewOwner {
+  ownerHash: string | null;
+  clientHash: string;
+}
+
 export interface StoredReview {
   id: string;
   status: ReviewStatus;
@@ -171,8 +177,13 @@ export interface ReviewWrite {
   /** The id a new review gets. */
   newId: string;
   now: string;
-  /** The moderation decision, given the reviewer's earlier review of the listing if any. */
-  decide(previous: StoredReview | undefined): ModerationDecision;
+  /** SHA-256 of the reviewer token the review is saved under (see ReviewOwner). */
+  ownerHash: string;
+  /**
+   * The moderation decision, given the reviewer's earlier review of the listing if any, with
+   * who owns it; throwing (a conflict: not its owner) saves nothing.
+   */
+  decide(previous: (StoredReview & { owner: ReviewOwner }) | undefined): ModerationDecision;
   idempotency?: KeyedWriteRecord<SavedReview>;
 }
 

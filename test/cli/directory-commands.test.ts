@@ -133,7 +133,7 @@ describe('apidex directory commands on a fresh local store', () => {
     expect(result).toMatchObject({ outcome: 'created', review: { rating: 4, integrationReport: { authWorked: true, workedHeadless: false, timeToFirstRequest: 5, strengths: ['env var auth', 'clear errors'], evidenceLevel: 'sandbox-live' } } });
 
     const file = join(inject('scratchDir'), `review-${Date.now()}.json`);
-    await writeFile(file, JSON.stringify({ targetType: 'api', targetSlug: 'real-time-channels-api', reviewerType: 'agent', reviewerName: 'CLI-Bot', rating: 5, title: 'Still good', body: 'Second look.' }));
+    await writeFile(file, JSON.stringify({ targetType: 'api', targetSlug: 'real-time-channels-api', reviewerType: 'agent', reviewerName: 'CLI-Bot', rating: 5, title: 'Still good', body: 'Second look.', reviewerToken: result.reviewerToken }));
     const updated = await apidex(['review', '--file', file], url);
     expect(updated.stdout).toMatch(/^Review updated and published\. Review [0-9a-f-]{36} of real-time-channels-api: updated, status published\.$/);
 

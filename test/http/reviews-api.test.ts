@@ -75,10 +75,13 @@ describe.each(STORE_KINDS)('reviews API on $kind', ({ kind, databaseUrl }) => {
     const first = aReview({ rating: 2 });
     const created = (await (await post(first)).json()) as any;
     const before = await server.ctx.store.countReviews();
-    const again = await post({ ...first, reviewerName: first.reviewerName.toUpperCase(), rating: 3, title: 'Changed my mind' });
+    expect(created.reviewerToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const again = await post({ ...first, reviewerName: first.reviewerName.toUpperCase(), rating: 3, title: 'Changed my mind', reviewerToken: created.reviewerToken });
     expect(again.status).toBe(200);
     const body = (await again.json()) as any;
     expect(body.outcome).toBe('updated');
+    // The token is handed out once, at creation.
+    expect(body.reviewerToken).toBeUndefined();
     expect(body.review.id).toBe(created.review.id);
     expect(body.review).toMatchObject({ rating: 3, title: 'Changed my mind', createdAt: created.review.createdAt });
     expect(again.headers.get('location')).toBe(`/api/reviews/${created.review.id}`);
@@ -87,14 +90,25 @@ describe.each(STORE_KINDS)('reviews API on $kind', ({ kind, databaseUrl }) => {
     expect((await post({ ...first, reviewerType: 'human' })).status).toBe(201);
   });
 
-  it('makes concurrent first reviews by one reviewer one review: one 201, the rest updates', async () => {
+  it('lets nobody but the holder of its token replace a published review, and says how (issue 15)', async () => {
+    const first = aReview({ rating: 5, title: 'The original' });
+    const created = (await (await post(first)).json()) as any;
+    for (const attempt of [{}, { reviewerToken: 'x'.repeat(32) }, { reviewerName: ` ${first.reviewerName.toUpperCase()}\u200b ` }]) {
+      const hijack = await post({ ...first, rating: 1, title: 'Replaced by someone else', ...attempt });
+      expect(hijack.status).toBe(409);
+      expect(hijack.headers.get('content-type')).toContain('application/problem+json');
+      expect(await hijack.json()).toMatchObject({ code: 'conflict', detail: expect.stringContaining('only its writer may replace that review: send the reviewerToken'), existingReview: `/api/reviews/${created.review.id}` });
+    }
+    const { body } = await getJson(`/api/reviews/${created.review.id}`);
+    expect(body).toMatchObject({ rating: 5, title: 'The original' });
+  });
+
+  it('makes concurrent first reviews by one reviewer one review: one 201, the others refused as not its owner', async () => {
     const review = aReview();
     const before = await server.ctx.store.countReviews();
     const responses = await Promise.all(Array.from({ length: 6 }, (_, i) => post({ ...review, rating: 1 + (i % 5) })));
     const statuses = responses.map((response) => response.status).sort();
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 201]);
-    const ids = new Set(await Promise.all(responses.map(async (response) => ((await response.json()) as any).review.id)));
-    expect(ids.size).toBe(1);
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
     expect(await server.ctx.store.countReviews()).toBe(before + 1);
   });
 

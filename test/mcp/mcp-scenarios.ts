@@ -193,9 +193,11 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     const submitted = await call(client, 'submit_review', review(reviewer));
     expect(submitted.isError).toBeFalsy();
     expect(submitted.structuredContent).toMatchObject({ outcome: 'created', review: { status: 'published', targetSlug: 'real-time-channels-api', rating: 4 } });
-    expect(submitted.text).toMatch(/^Review published\. Review [0-9a-f-]{36} of real-time-channels-api: created, status published\.$/);
+    expect(submitted.text).toMatch(/^Review published\. Review [0-9a-f-]{36} of real-time-channels-api: created, status published\.\nReviewer token \(shown once; send it as reviewerToken to replace this review later\): [A-Za-z0-9_-]{32}$/);
 
-    const again = await call(client, 'submit_review', review(reviewer.toUpperCase(), { rating: 5 }));
+    // Replacing it takes the token handed out once (issue 15); without it the review stays.
+    expect((await call(client, 'submit_review', review(reviewer.toUpperCase(), { rating: 1 }))).text).toMatch(/^conflict: /);
+    const again = await call(client, 'submit_review', review(reviewer.toUpperCase(), { rating: 5, reviewerToken: submitted.structuredContent!.reviewerToken }));
     expect(again.structuredContent).toMatchObject({ outcome: 'updated', review: { id: submitted.structuredContent!.review.id, rating: 5 } });
 
     const listed = await call(client, 'get_reviews', { slug: 'real-time-channels-api' });

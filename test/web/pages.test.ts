@@ -288,7 +288,7 @@ describe('the review form', () => {
     const response = await post('country-reference-data-service', { ...good, 'integrationReport.authWorked': 'true', 'integrationReport.strengths': 'no key needed\nfast', 'integrationReport.evidenceLevel': 'production-live' });
     expect(response.status).toBe(303);
     const location = response.headers.get('location')!;
-    expect(location).toMatch(/^\/apis\/country-reference-data-service\?review=published#review-/);
+    expect(location).toMatch(/^\/apis\/country-reference-data-service\?review=published&reviewerToken=[A-Za-z0-9_-]{32}#review-/);
     const page = await get(location.split('#')[0]!);
     expect(page.text).toContain('Thank you: your review is published');
     expect(page.text).toContain('Set up in minutes from a script');
@@ -306,6 +306,22 @@ describe('the review form', () => {
       expect(page).toContain('value="Set up in minutes from a script"');
     }
     expect(await server.ctx.store.countReviews()).toBe(before);
+  });
+
+  it('hands the reviewer token out once, on the page the reviewer lands on, and asks for it to replace the review (issue 15)', async () => {
+    const mine = { ...good, reviewerName: `Token Tester ${Date.now()}` };
+    const created = await post('social-sign-in-service', mine);
+    expect(created.status).toBe(303);
+    const location = created.headers.get('location')!;
+    const token = new URL(location, server.baseUrl).searchParams.get('reviewerToken')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect((await get(location.split('#')[0]!)).text).toContain(`<code data-reviewer-token>${token}</code>`);
+    const refused = await post('social-sign-in-service', { ...mine, title: 'Someone else' });
+    expect(refused.status).toBe(409);
+    expect(decode(await refused.text())).toContain('only its writer may replace that review');
+    const replaced = await post('social-sign-in-service', { ...mine, title: 'Changed by me', reviewerToken: token });
+    expect(replaced.status).toBe(303);
+    expect(replaced.headers.get('location')).toMatch(/\?review=updated#/);
   });
 
   it('refuses a form posted from another site', async () => {

@@ -150,10 +150,16 @@ export const reviewInputSchema = strictRecord('the review', {
   docsQuality: score('docsQuality', '1 poor, 5 excellent').optional(),
   wouldRecommend: flag('wouldRecommend').optional(),
   integrationReport: integrationReportInputSchema.optional(),
+  reviewerToken: z
+    .string({ error: 'reviewerToken must be the token returned when your review was written (text)' })
+    .regex(/^[A-Za-z0-9_-]{32,64}$/, { error: 'reviewerToken must be the token returned when your review was written: 32 to 64 letters, digits, "-" or "_"' })
+    .optional()
+    .describe('Proof that you wrote the review you replace: the reviewerToken returned once when it was created. Not needed for a first review; never stored.'),
 });
 
 export type ReviewInput = z.input<typeof reviewInputSchema>;
-export type ReviewRecord = z.output<typeof reviewInputSchema>;
+/** A review as stored: the input without the reviewer token, which is never kept. */
+export type ReviewRecord = Omit<z.output<typeof reviewInputSchema>, 'reviewerToken'>;
 
 export const UNTRUSTED_FIELDS = ['reviewerName', 'title', 'body', 'integrationReport.sdkUsed', 'integrationReport.strengths', 'integrationReport.challenges'] as const;
 

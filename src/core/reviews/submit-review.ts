@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RecordedResponse, SavedReview } from '../../storage/store.ts';
 import type { CoreContext } from '../context.ts';
@@ -16,11 +16,18 @@ export const submitReviewResultSchema = z
     outcome: z.enum(['created', 'updated']).describe('"updated" when this reviewer had already reviewed the listing: their review was replaced.'),
     review: reviewSchema,
     message: z.string(),
+    reviewerToken: z
+      .string()
+      .optional()
+      .describe('Shown once, when the review is created: keep it to replace this review later (send it as reviewerToken). It is never stored or shown again; without it, nobody can replace the review.'),
   })
   .meta({ id: 'SubmitReviewResult' });
 export type SubmitReviewResult = z.infer<typeof submitReviewResultSchema>;
 
 export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult; response?: RecordedResponse } | { kind: 'key-taken' };
+
+/** A reviewer token as stored: its SHA-256, so the store never holds a token that could replace a review. */
+const tokenHashOf = (token: string) => createHash('sha256').update(`apidex-reviewer:${token}`).digest('hex');
 
 /** A client address as stored: hashed, enough to count bursts without keeping the address. */
 export const clientHashOf = (address: string) => createHash('sha256').update(`apidex-client:${address}`).digest('hex');
@@ -46,7 +53,7 @@ export async function submitReview({
   client: { address: string };
   idempotency?: IdempotencyRequest<SubmitReviewResult>;
 }): Promise<SubmitReviewOutcome> {
-  const record = parseInput(reviewInputSchema, input);
+  const { reviewerToken: givenToken, ...record } = parseInput(reviewInputSchema, input);
   const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
   if (!ctx.catalogue.get(record.targetSlug)) {
     const { suggestions, hint } = unknownSlugHint(ctx.catalogue, record.targetSlug);
@@ -65,14 +72,32 @@ export async function submitReview({
   const report = record.integrationReport;
   const text = { title: record.title, body: record.body, extra: [report?.sdkUsed ?? '', ...(report?.strengths ?? []), ...(report?.challenges ?? [])] };
 
-  const toResult = (saved: SavedReview): SubmitReviewResult => ({ outcome: saved.outcome, review: toReview(saved.review), message: messageFor(saved) });
+  // Ownership (issue 15): a new token for a review written without one; the review is saved under the token's hash.
+  const issuedToken = givenToken === undefined ? randomBytes(24).toString('base64url') : undefined;
+  const ownerHash = tokenHashOf(givenToken ?? issuedToken!);
+  const toResult = (saved: SavedReview): SubmitReviewResult => ({
+    outcome: saved.outcome,
+    review: toReview(saved.review),
+    message: messageFor(saved),
+    ...(issuedToken ? { reviewerToken: issuedToken } : {}),
+  });
   const saved = await ctx.store.saveReview({
     record,
     reviewerKey,
     clientHash,
+    ownerHash,
     newId: randomUUID(),
     now: now.toISOString(),
-    decide: (previous) => assessReview({ text, others, recentFromClient, previousStatus: previous?.status, policy }),
+    decide: (previous) => {
+      if (previous && !(previous.owner.ownerHash === null ? previous.owner.clientHash === clientHash : previous.owner.ownerHash === tokenHashOf(givenToken ?? ''))) {
+        throw new AppError(
+          'conflict',
+          `"${record.reviewerName}" has already reviewed ${record.targetSlug}, and only its writer may replace that review: send the reviewerToken returned when it was written, or review under another name. Nothing was stored.`,
+          { extensions: { existingReview: `/api/reviews/${previous.id}` } },
+        );
+      }
+      return assessReview({ text, others, recentFromClient, previousStatus: previous?.status, policy });
+    },
     ...(idempotency
       ? {
           idempotency: {

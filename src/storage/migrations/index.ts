@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import { createListings } from './0001-create-listings.ts';
 import { createReviews } from './0002-create-reviews.ts';
 import { createSubmissions } from './0003-create-submissions.ts';
+import { addReviewOwners } from './0004-review-owners.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than found
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '0001-create-listings': createListings,
   '0002-create-reviews': createReviews,
   '0003-create-submissions': createSubmissions,
+  '0004-review-owners': addReviewOwners,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

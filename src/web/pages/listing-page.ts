@@ -218,11 +218,12 @@ function cachedSections(detail: ListingDetail, faq: PageFaq): Html {
   return sections;
 }
 
-export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string): Html {
+export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string, reviewerToken?: string): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
+  const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
-${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}</div>` : ''}
+${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${cachedSections(detail, faq)}
 ${reviewsSection(detail, reviews)}
@@ -273,7 +274,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, faq, reviews, notice),
+      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken')),
     });
   });
 };

@@ -25,6 +25,7 @@ type Values = Record<string, string>;
 const FIELDS = [
   'reviewerType',
   'reviewerName',
+  'reviewerToken',
   'rating',
   'title',
   'body',
@@ -56,7 +57,7 @@ const linesOf = (text: string) =>
 export function reviewInputOf(slug: string, values: Values): ReviewInput {
   const given = (name: string) => (values[name] ?? '').trim() !== '';
   const record: Record<string, unknown> = { targetType: 'api', targetSlug: slug };
-  for (const name of ['reviewerType', 'reviewerName', 'title'] as const) if (given(name)) record[name] = values[name];
+  for (const name of ['reviewerType', 'reviewerName', 'title', 'reviewerToken'] as const) if (given(name)) record[name] = values[name]!.trim();
   if ((values.body ?? '') !== '') record.body = values.body;
   for (const name of ['rating', 'cliExperience', 'setupDifficulty', 'docsQuality'] as const) if (given(name)) record[name] = numberOf(values[name]!);
   if (given('wouldRecommend')) record.wouldRecommend = booleanOf(values.wouldRecommend!);
@@ -158,7 +159,8 @@ ${
 }
 <form class="card" method="post" action="/apis/${detail.slug}/review" novalidate>
 ${radios('reviewerType', 'You are', [{ value: 'human', label: 'A person' }, { value: 'agent', label: 'An agent' }], state, { required: true })}
-${textField('reviewerName', 'Your name', state, { max: REVIEW_LIMITS.reviewerName, required: true, hint: 'Shown with the review. Reviewing again under the same name replaces your earlier review.' })}
+${textField('reviewerName', 'Your name', state, { max: REVIEW_LIMITS.reviewerName, required: true, hint: 'Shown with the review. To replace your earlier review of this API, use the same name and the reviewer token you were given.' })}
+${textField('reviewerToken', 'Reviewer token (only to replace your earlier review)', state, { max: 64 })}
 ${radios('rating', 'Rating', oneToFive('worst', 'best'), state, { required: true })}
 ${textField('title', 'Title', state, { max: REVIEW_LIMITS.title, required: true })}
 ${textField('body', 'Your review', state, { max: REVIEW_LIMITS.body, required: true, multiline: true })}
@@ -227,8 +229,13 @@ async function handlePost(ctx: CoreContext, request: FastifyRequest, reply: Fast
     if (outcome.kind !== 'saved') throw new Error('A review without an idempotency key cannot collide with one.');
     const { review } = outcome.result;
     const notice = review.status !== 'published' ? 'pending' : outcome.result.outcome === 'updated' ? 'updated' : 'published';
-    return reply.redirect(`/apis/${detail.slug}?review=${notice}#${review.status === 'published' ? `review-${review.id}` : 'reviews'}`, 303);
+    // The token is shown once, on the page the reviewer lands on; only its hash is kept.
+    const token = outcome.result.reviewerToken ? `&reviewerToken=${encodeURIComponent(outcome.result.reviewerToken)}` : '';
+    return reply.redirect(`/apis/${detail.slug}?review=${notice}${token}#${review.status === 'published' ? `review-${review.id}` : 'reviews'}`, 303);
   } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') {
+      return sendForm(request, reply, detail, { values, errors: new Map([['reviewerToken', ['To replace your earlier review, paste the reviewer token you were given when you wrote it.']]]), general: [error.message] }, 409);
+    }
     if (!(error instanceof AppError) || error.code !== 'invalid_input') throw error;
     const state: FormState = { values, errors: new Map(), general: [] };
     for (const problem of error.fields) {
