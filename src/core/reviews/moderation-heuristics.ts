@@ -38,14 +38,30 @@ function shingles(text: string): Set<string> {
   return result;
 }
 
-export function similarity(a: string, b: string): number {
-  const x = shingles(a);
-  const y = shingles(b);
+/**
+ * Shingles of texts seen lately: every review is compared with the listing's last 200, which are
+ * mostly the same texts from one request to the next, so each is cut into shingles once.
+ */
+const SHINGLE_CACHE_LIMIT = 5000;
+const shingleCache = new Map<string, Set<string>>();
+function cachedShingles(text: string): Set<string> {
+  let found = shingleCache.get(text);
+  if (found === undefined) {
+    found = shingles(text);
+    if (shingleCache.size >= SHINGLE_CACHE_LIMIT) shingleCache.delete(shingleCache.keys().next().value!);
+    shingleCache.set(text, found);
+  }
+  return found;
+}
+
+function jaccard(x: Set<string>, y: Set<string>): number {
   let shared = 0;
   for (const shingle of x) if (y.has(shingle)) shared += 1;
   const union = x.size + y.size - shared;
   return union === 0 ? 1 : shared / union;
 }
+
+export const similarity = (a: string, b: string): number => jaccard(shingles(a), shingles(b));
 
 export function assessReview(options: {
   text: ReviewText;
@@ -60,7 +76,8 @@ export function assessReview(options: {
   const reasons: string[] = [];
   if ([text.title, text.body, ...text.extra].some(containsLink)) reasons.push(MODERATION_REASONS.links);
   // The body alone: titles are short and often alike, and a copied body is the signal.
-  const twin = options.others.find((other) => similarity(text.body, other.body) >= policy.nearDuplicateSimilarity);
+  const body = shingles(text.body);
+  const twin = options.others.find((other) => jaccard(body, cachedShingles(other.body)) >= policy.nearDuplicateSimilarity);
   if (twin) reasons.push(`${MODERATION_REASONS.nearDuplicate}:${twin.id}`);
   if (options.recentFromClient >= policy.burst.max) reasons.push(MODERATION_REASONS.burst);
   if (options.previousStatus === 'pending' || options.previousStatus === 'rejected') reasons.push(MODERATION_REASONS.previouslyHeld);
