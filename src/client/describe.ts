@@ -60,3 +60,15 @@ export function clip(text: string, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** The CLI score of a list item in either view: the full summary's parts, or the compact score or range. */
+export function itemCliShort(item: { cliRelevance: Cli } | { cli: string | null }): string {
+  if ('cliRelevance' in item) return cliShort(item.cliRelevance);
+  return item.cli ?? NOT_SHOWN;
+}
+
+export function itemQualityShort(item: { quality: Quality | number | null }): string {
+  const quality = item.quality;
+  if (quality === null) return NOT_SHOWN;
+  return typeof quality === 'number' ? `${quality}/10` : qualityShort(quality);
+}

@@ -5,7 +5,7 @@ import { listReviews } from '../core/reviews/list-reviews.ts';
 import { submitReview } from '../core/reviews/submit-review.ts';
 import { submitListing } from '../core/submissions/submit-listing.ts';
 import { compareListings } from '../core/search/compare-listings.ts';
-import { discoverListings } from '../core/search/discover-listings.ts';
+import { discoverListingsInView } from '../core/search/discover-listings.ts';
 import { findAlternatives } from '../core/search/find-alternatives.ts';
 import { lookupListings } from '../core/search/lookup-listings.ts';
 import { recommendListing } from '../core/search/recommend-listing.ts';
@@ -23,7 +23,7 @@ export function localDirectory(core: CoreContext, { client = 'cli' }: { client?:
       const page = await lookupListings({ ctx: core, input });
       return { items: page.items, total: page.total, nextCursor: page.nextCursor };
     },
-    discover: (input) => discoverListings({ ctx: core, input }),
+    discover: (input) => discoverListingsInView({ ctx: core, input }),
     recommend: (input) => recommendListing({ ctx: core, input }),
     compare: (input) => compareListings({ ctx: core, input }),
     alternatives: (input) => findAlternatives({ ctx: core, input }),

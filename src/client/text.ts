@@ -6,9 +6,10 @@ import type { SubmitReviewResult } from '../core/reviews/submit-review.ts';
 import type { AlternativesResult } from '../core/search/find-alternatives.ts';
 import type { CompareResult } from '../core/search/compare-listings.ts';
 import type { DiscoverResult } from '../core/search/discover-listings.ts';
+import type { CompactListing } from '../core/listings/compact-listing.ts';
 import type { RecommendationPick, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { ListingReviewStats } from '../core/reviews/review-stats.ts';
-import { categoryText, clip, cliLong, cliShort, NOT_SHOWN, qualityLong, qualityShort, relevanceText, reviewsShort, shown, yesNo } from './describe.ts';
+import { categoryText, clip, cliLong, cliShort, itemCliShort, itemQualityShort, NOT_SHOWN, qualityLong, qualityShort, relevanceText, reviewsShort, shown, yesNo } from './describe.ts';
 
 /**
  * Compact text of the directory's answers: what an agent reads from an MCP tool and a person
@@ -20,11 +21,12 @@ import { categoryText, clip, cliLong, cliShort, NOT_SHOWN, qualityLong, qualityS
 const scoresLine = (item: ListingSummary) =>
   `${categoryText(item)}; pricing ${shown(item.pricingTier)}; CLI ${cliShort(item.cliRelevance)}; quality ${qualityShort(item.quality)}; ${reviewsShort(item.reviews)}`;
 
-function listingLines(item: ListingSummary, rank: number, extra?: string): string[] {
-  return [`${rank}. ${item.name} [${item.slug}]${extra ? ` ${extra}` : ''}`, `   ${clip(item.description, 200)}`, `   ${scoresLine(item)}`];
+function listingLines(item: ListingSummary | CompactListing, rank: number, extra?: string): string[] {
+  const scores = 'cliRelevance' in item ? scoresLine(item) : `${item.category}; pricing ${shown(item.pricingTier)}; CLI ${itemCliShort(item)}; quality ${itemQualityShort(item)}`;
+  return [`${rank}. ${item.name} [${item.slug}]${extra ? ` ${extra}` : ''}`, `   ${clip(item.description, 200)}`, `   ${scores}`];
 }
 
-export function searchText(result: { items: ListingSummary[]; total: number; next: string | null }, query: string | undefined): string {
+export function searchText(result: { items: (ListingSummary | CompactListing)[]; total: number; next: string | null }, query: string | undefined): string {
   if (result.items.length === 0) return `No listing matches "${query ?? ''}". Try discover_apis with the need in your own words, or list_categories.`;
   const head = `${result.total} listing${result.total === 1 ? '' : 's'} ${query ? `match "${query}"` : 'in the directory'}; showing ${result.items.length}, best first.`;
   const lines = result.items.flatMap((item, i) => listingLines(item, i + 1));
@@ -38,13 +40,16 @@ export function discoverText(result: DiscoverResult, need: string): string {
     return [`No good match for "${need}". ${result.noGoodMatch?.reason ?? ''}`.trim(), ...(categories ? [`Categories to browse: ${categories}.`] : [])].join('\n');
   }
   const lines = result.items.flatMap((item, i) => {
+    const extra = `relevance ${relevanceText(item.relevance)}, ${item.confidence} confidence`;
+    // The compact view: one line of what choosing needs, the rest at the item's link.
+    if (!('matchedOn' in item)) {
+      return [`${i + 1}. ${item.name} [${item.slug}] ${extra}; CLI ${itemCliShort(item)}; quality ${itemQualityShort(item)}; pricing ${shown(item.pricingTier)}`, `   ${item.description}`];
+    }
     const matched = [...item.matchedOn.capabilities.map((c) => `"${c}"`), ...(item.matchedOn.capabilities.length ? [] : item.matchedOn.terms)].slice(0, 5).join(', ');
-    return [
-      ...listingLines(item, i + 1, `relevance ${relevanceText(item.relevance)}, ${item.confidence} confidence`),
-      ...(matched ? [`   matched on ${item.matchedOn.fields.join(', ')}: ${matched}`] : []),
-    ];
+    return [...listingLines(item, i + 1, extra), ...(matched ? [`   matched on ${item.matchedOn.fields.join(', ')}: ${matched}`] : [])];
   });
-  return [`${result.items.length} listing${result.items.length === 1 ? '' : 's'} serve "${need}", best first (relevance 0..1: how much of the need it serves).`, ...lines].join('\n');
+  const more = 'matchedOn' in result.items[0]! ? '' : ' Details of one: get_api with its slug (or GET its link).';
+  return [`${result.items.length} listing${result.items.length === 1 ? '' : 's'} serve "${need}", best first (relevance 0..1: how much of the need it serves).${more}`, ...lines].join('\n');
 }
 
 const STATUS_WORD = { passed: 'pass', failed: 'fail', not_assessed: 'not assessed' } as const;

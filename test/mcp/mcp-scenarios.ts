@@ -61,7 +61,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(discover.additionalProperties).toBe(false);
     expect(discover.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
     expect(discover.properties.pricing.enum).toContain('usage-based');
-    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless']);
+    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless', 'view']);
     expect((byName.get('get_api')!.inputSchema as any).required).toEqual(['slug']);
     expect((byName.get('recommend_api')!.inputSchema as any).required).toEqual(['task']);
     const submit = byName.get('submit_review')!.inputSchema as any;
@@ -81,6 +81,11 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(found.text).toMatch(/1\. Real-time channels API \[real-time-channels-api\] relevance 1\.00, high confidence/);
     expect(found.text).toContain('CLI 8/10 excellent');
     expect(found.text).toContain('CLI not shown; quality not shown');
+    // Compact by default over MCP (issue 14): no score parts, a link to the listing in full.
+    expect(items[0]).toMatchObject({ cli: '8/10 excellent', quality: 7, link: '/api/apis/real-time-channels-api' });
+    expect(items[0].cliRelevance).toBeUndefined();
+    const full = await call(client, 'discover_apis', { query: 'send real-time notifications to browser clients', view: 'full' });
+    expect(full.structuredContent!.items[0].cliRelevance.criteria).toHaveLength(8);
 
     const none = await call(client, 'discover_apis', { query: 'zzqx flurbotron' });
     expect(none.structuredContent).toMatchObject({ items: [], noGoodMatch: { reason: expect.any(String) } });

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { cliShort, qualityShort, relevanceText, shown } from '../../client/describe.ts';
+import { itemCliShort, itemQualityShort, relevanceText, shown } from '../../client/describe.ts';
 import { discoverListingsInputSchema } from '../../core/search/discover-listings.ts';
 import type { CliIo } from '../io.ts';
 import { renderTable } from '../output/table.ts';
@@ -32,7 +32,7 @@ export function registerDiscoverCommand(program: Command, io: CliIo): void {
         }
         return renderTable(
           ['#', 'NAME', 'SLUG', 'RELEVANCE', 'CONFIDENCE', 'CLI', 'QUALITY', 'PRICING'],
-          result.items.map((item, i) => [String(i + 1), item.name, item.slug, relevanceText(item.relevance), item.confidence, cliShort(item.cliRelevance), qualityShort(item.quality), shown(item.pricingTier)]),
+          result.items.map((item, i) => [String(i + 1), item.name, item.slug, relevanceText(item.relevance), item.confidence, itemCliShort(item), itemQualityShort(item), shown(item.pricingTier)]),
           { flex: 1 },
         );
       }, { q: '<need>' });

@@ -3,6 +3,7 @@ import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { withReviewSummaries } from '../reviews/listing-review-stats.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
+import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
@@ -16,6 +17,7 @@ export const discoverListingsInputSchema = parameters({
   ),
   limit: boundedInt('limit', 1, 50).default(10).describe('Most items to return, 1 to 50 (default 10).'),
   ...listingFilterShape,
+  view: viewParam.default('full'),
 });
 export type DiscoverListingsInput = z.input<typeof discoverListingsInputSchema>;
 
@@ -46,21 +48,43 @@ export const noGoodMatchSchema = z
   .meta({ id: 'NoGoodMatch' });
 export type NoGoodMatch = z.infer<typeof noGoodMatchSchema>;
 
+export const discoverCompactItemSchema = compactListingSchema
+  .extend({ relevance: discoverItemSchema.shape.relevance, confidence: discoverItemSchema.shape.confidence })
+  .meta({ id: 'DiscoverCompactItem' });
+
+const noGoodMatchField = noGoodMatchSchema.optional().describe('Present only when items is empty: why, and where to look instead.');
+export const discoverFullResultSchema = z.object({ items: z.array(discoverItemSchema), noGoodMatch: noGoodMatchField });
+/** view=full (the default) or view=compact: one object either way, its items in the view asked for. */
 export const discoverResultSchema = z.object({
-  items: z.array(discoverItemSchema),
-  noGoodMatch: noGoodMatchSchema.optional().describe('Present only when items is empty: why, and where to look instead.'),
+  items: z.array(z.union([discoverItemSchema, discoverCompactItemSchema])).describe('Best first; each in the view asked for: full, or compact (view=compact).'),
+  noGoodMatch: noGoodMatchField,
 });
+export type DiscoverFullResult = z.infer<typeof discoverFullResultSchema>;
 export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
 const answers = new AnswerCache<DiscoverResult>(500);
 
-export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
+const compactOf = (full: DiscoverFullResult): DiscoverResult => ({
+  items: full.items.map((item) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence })),
+  ...(full.noGoodMatch ? { noGoodMatch: full.noGoodMatch } : {}),
+});
+
+const keyOf = (query: z.output<typeof discoverListingsInputSchema>) => JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless]);
+
+/** The full answer, whatever `view` says: for surfaces that render it themselves (pages, text). */
+export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverFullResult> {
   const query = parseInput(discoverListingsInputSchema, input);
-  const key = JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless]);
-  return answers.get(ctx.catalogue, key, () => answerNeed(ctx, query));
+  return answers.get(ctx.catalogue, keyOf(query), () => answerNeed(ctx, query)) as Promise<DiscoverFullResult>;
 }
 
-async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverResult> {
+/** The answer in the view asked for: full (the default) or compact. */
+export async function discoverListingsInView({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverResult> {
+  const query = parseInput(discoverListingsInputSchema, input);
+  if (query.view === 'full') return discoverListings({ ctx, input });
+  return answers.get(ctx.catalogue, `compact ${keyOf(query)}`, async () => compactOf(await discoverListings({ ctx, input })));
+}
+
+async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverFullResult> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
     const items = ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn }));

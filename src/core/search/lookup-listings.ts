@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { viewParam } from '../listings/compact-listing.ts';
 import { summaryOf, type CatalogueOrder, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput } from '../params.ts';
@@ -21,6 +22,7 @@ export const lookupListingsInputSchema = parameters({
     .optional()
     .describe('relevance (default with q), name (default without q), cli-relevance or quality (best first; unscored last).'),
   cursor: optionalText('cursor', 500).describe("The cursor from a previous response's next link."),
+  view: viewParam.default('full'),
 });
 export type LookupListingsInput = z.input<typeof lookupListingsInputSchema>;
 

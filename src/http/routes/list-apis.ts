@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compactListingSchema, toCompactListing } from '../../core/listings/compact-listing.ts';
 import { listingSummarySchema } from '../../core/listings/listing-detail.ts';
 import { lookupListings, lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
 import { AnswerCache } from '../../core/catalogue/answer-cache.ts';
@@ -21,7 +22,7 @@ export const listApisRoute: Route = async (app, { ctx }) => {
         querystring: lookupListingsInputSchema,
         response: {
           200: z.object({
-            items: z.array(listingSummarySchema),
+            items: z.array(z.union([listingSummarySchema, compactListingSchema])).describe('In the view asked for: full (the default) or compact.'),
             total: z.number().int().describe('How many listings match in all.'),
             next: z.string().nullable().describe('Path of the next page, or null on the last.'),
           }),
@@ -38,7 +39,8 @@ export const listApisRoute: Route = async (app, { ctx }) => {
           url.searchParams.set('cursor', result.nextCursor);
           next = `${url.pathname}${url.search}`;
         }
-        return { items: result.items, total: result.total, next };
+        const compact = (request.query as { view?: string }).view === 'compact';
+        return { items: compact ? result.items.map(toCompactListing) : result.items, total: result.total, next };
       });
       return sendJsonOnce(reply, page);
     },

@@ -1,7 +1,7 @@
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories, type Category } from '../../core/listings/list-categories.ts';
 import { PRICING_TIERS } from '../../core/listings/listing.ts';
-import { discoverListings, type DiscoverResult } from '../../core/search/discover-listings.ts';
+import { discoverListings, type DiscoverFullResult } from '../../core/search/discover-listings.ts';
 import { LOOKUP_SORTS, lookupListings, type LookupListingsInput, type LookupListingsResult } from '../../core/search/lookup-listings.ts';
 import { slugify } from '../../core/search/text.ts';
 import { listingCards } from '../components.ts';
@@ -69,7 +69,7 @@ ${state.mode === 'need' ? html`${checkbox('f-env', 'Env var authentication', 'en
 </aside>`;
 }
 
-function needResults(result: DiscoverResult, q: string): Html {
+function needResults(result: DiscoverFullResult, q: string): Html {
   if (result.items.length === 0) {
     const none = result.noGoodMatch;
     return html`<div class="card" role="status" data-no-match>
