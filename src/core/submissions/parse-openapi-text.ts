@@ -35,10 +35,10 @@ function parseInWorker(text: string): Promise<ParsedOpenApi | string> {
           void worker.terminate();
           resolve(`openApiDocument took more than ${PARSE_TIME_LIMIT_MS / 1000} seconds to parse; send the document as it is published, as JSON if it is large`);
         }, PARSE_TIME_LIMIT_MS);
-        worker.once('message', (message: { value?: unknown; problem?: string; syntax?: string }) => {
+        worker.once('message', (message: { value?: unknown; syntax?: string }) => {
           clearTimeout(timer);
           void worker.terminate();
-          resolve(message.problem ?? (message.syntax !== undefined ? syntaxProblem(message.syntax) : openApiOf(message.value)));
+          resolve(message.syntax !== undefined ? syntaxProblem(message.syntax) : openApiOf(message.value));
         });
         worker.once('error', (error) => {
           clearTimeout(timer);
