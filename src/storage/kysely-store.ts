@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Listing } from '../core/listings/listing.ts';
-import { isLiveEvidence, type ReviewRecord, type ReviewStatus } from '../core/reviews/review-schema.ts';
+import { timeOrderedId } from '../core/time-ordered-id.ts';
+import { isLiveEvidence, REVIEWER_TYPES, type ReviewRecord, type ReviewStatus } from '../core/reviews/review-schema.ts';
 import type { SubmissionContent, SubmissionStatus } from '../core/submissions/submission-schema.ts';
 import { migrateToLatest } from './migrations/index.ts';
+import { RecentReviewWindow, RecentReviewWindows } from './recent-review-windows.ts';
 import type {
   IdempotentResponse,
   ListingChanges,
@@ -137,16 +139,29 @@ export interface CatalogStateTable {
 // PostgreSQL's 65,535 bound parameters per statement.
 const UPSERT_CHUNK_ROWS = 500;
 const HASH_LOOKUP_CHUNK_SLUGS = 1000;
+/** Listings whose newest reviews are kept in memory for the near-duplicate check. */
+const REVIEW_WINDOW_LISTINGS = 200;
+/** The statuses of reviews another review may be a near-duplicate of. */
+const WINDOW_STATUSES: ReviewStatus[] = ['published', 'pending'];
 
 export class KyselyStore implements Store {
   readonly kind: Store['kind'];
   readonly location: string;
   protected readonly db: Kysely<Database>;
+  readonly #reviewWindows = new RecentReviewWindows(REVIEW_WINDOW_LISTINGS);
 
   constructor(options: { kind: Store['kind']; location: string; db: Kysely<Database> }) {
     this.kind = options.kind;
     this.location = options.location;
     this.db = options.db;
+  }
+
+  /**
+   * Runs one write in a transaction of its own; the SQLite adapter overrides this to commit
+   * writes that arrive together in one transaction (one fsync for all of them).
+   */
+  protected runWrite<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
   }
 
   async migrate(): Promise<void> {
@@ -254,8 +269,21 @@ export class KyselyStore implements Store {
   }
 
   async saveReview(write: ReviewWrite): Promise<SaveReviewResult> {
+    const result = await this.#writeReview(write);
+    if (result.kind === 'saved') {
+      const { review } = result;
+      if (WINDOW_STATUSES.includes(review.status)) {
+        this.#reviewWindows.put(review.record.targetSlug, { id: review.id, reviewerKey: write.reviewerKey, createdAt: review.createdAt, body: review.record.body });
+      } else {
+        this.#reviewWindows.forget(review.record.targetSlug);
+      }
+    }
+    return result;
+  }
+
+  #writeReview(write: ReviewWrite): Promise<SaveReviewResult> {
     const { record } = write;
-    return this.db.transaction().execute(async (trx): Promise<SaveReviewResult> => {
+    return this.runWrite(async (trx): Promise<SaveReviewResult> => {
       // The key first: a write, so SQLite takes its write lock before any read, and on
       // PostgreSQL a concurrent request with the same key waits here for the first to finish.
       if (write.idempotency) {
@@ -406,28 +434,50 @@ export class KyselyStore implements Store {
     return result;
   }
 
-  async recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; title: string; body: string }[]> {
-    const rows = await this.db
-      .selectFrom('reviews')
-      .select(['id', 'document'])
-      .where('target_slug', '=', options.slug)
-      .where('status', 'in', ['published', 'pending'])
-      .where('reviewer_key', '<>', options.excludeReviewerKey)
-      .orderBy('created_at', 'desc')
-      .limit(checkedLimit(options.limit))
-      .execute();
-    return rows.map((row) => {
-      const record = JSON.parse(row.document) as ReviewRecord;
-      return { id: row.id, title: record.title, body: record.body };
-    });
+  async recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; body: string }[]> {
+    const limit = checkedLimit(options.limit);
+    // Room for every row of the excluded reviewer (one per reviewer type) beside `limit` others.
+    const capacity = limit + REVIEWER_TYPES.length;
+    if (this.othersMayHaveWritten()) this.#reviewWindows.forgetAll();
+    let window = this.#reviewWindows.get(options.slug, capacity);
+    if (!window) {
+      const changesBefore = this.#reviewWindows.changes;
+      const rows = await this.db
+        .selectFrom('reviews')
+        .select(['id', 'reviewer_key', 'created_at', 'document'])
+        .where('target_slug', '=', options.slug)
+        .where('status', 'in', WINDOW_STATUSES)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(capacity)
+        .execute();
+      const reviews = rows.map((row) => ({ id: row.id, reviewerKey: row.reviewer_key, createdAt: row.created_at, body: (JSON.parse(row.document) as ReviewRecord).body }));
+      window = new RecentReviewWindow(reviews, capacity);
+      this.#reviewWindows.keep(options.slug, window, changesBefore);
+    }
+    return window.except(options.excludeReviewerKey, limit).map(({ id, body }) => ({ id, body }));
   }
 
-  async countReviewsFromClient(clientHash: string, since: string): Promise<number> {
-    const { count } = await this.db
+  /**
+   * Whether another connection may have written to the store since this was last asked, so that
+   * what this object keeps in memory may be stale. PostgreSQL: always, several servers share it.
+   */
+  protected othersMayHaveWritten(): boolean {
+    return true;
+  }
+
+  async countReviewsFromClient(options: { clientHash: string; since: string; atMost: number }): Promise<number> {
+    if (options.atMost < 1) return 0;
+    const recent = this.db
       .selectFrom('reviews')
+      .select('id')
+      .where('client_hash', '=', options.clientHash)
+      .where('updated_at', '>=', options.since)
+      .limit(checkedLimit(options.atMost))
+      .as('recent');
+    const { count } = await this.db
+      .selectFrom(recent)
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('client_hash', '=', clientHash)
-      .where('updated_at', '>=', since)
       .executeTakeFirstOrThrow();
     return Number(count);
   }
@@ -439,6 +489,9 @@ export class KyselyStore implements Store {
       await logDecision(trx, { reviewId: change.id, decision: change.status, actor: change.actor, reasons: change.reasons, createdAt: change.now });
       const row = await trx.selectFrom('reviews').selectAll().where('id', '=', change.id).executeTakeFirstOrThrow();
       return toStoredReview(row);
+    }).then((review) => {
+      if (review) this.#reviewWindows.forget(review.record.targetSlug);
+      return review;
     });
   }
 
@@ -653,7 +706,7 @@ export class KyselyStore implements Store {
 async function logSubmission(trx: Transaction<Database>, entry: SubmissionLogEntry): Promise<void> {
   await trx
     .insertInto('submission_log')
-    .values({ id: randomUUID(), submission_id: entry.submissionId, decision: entry.decision, actor: entry.actor, reasons: JSON.stringify(entry.reasons), created_at: entry.createdAt })
+    .values({ id: timeOrderedId(), submission_id: entry.submissionId, decision: entry.decision, actor: entry.actor, reasons: JSON.stringify(entry.reasons), created_at: entry.createdAt })
     .execute();
 }
 
@@ -688,7 +741,7 @@ const emptyAggregates = (): ReviewAggregates => ({
 async function logDecision(trx: Transaction<Database>, entry: ModerationLogEntry): Promise<void> {
   await trx
     .insertInto('review_moderation_log')
-    .values({ id: randomUUID(), review_id: entry.reviewId, decision: entry.decision, actor: entry.actor, reasons: JSON.stringify(entry.reasons), created_at: entry.createdAt })
+    .values({ id: timeOrderedId(), review_id: entry.reviewId, decision: entry.decision, actor: entry.actor, reasons: JSON.stringify(entry.reasons), created_at: entry.createdAt })
     .execute();
 }
 

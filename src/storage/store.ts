@@ -79,10 +79,10 @@ export interface Store {
   reviewAggregates(slugs: string[]): Promise<Map<string, ReviewAggregates>>;
 
   /** The most recent published or pending reviews of a listing by other reviewers, for near-duplicate checks. */
-  recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; title: string; body: string }[]>;
+  recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; body: string }[]>;
 
-  /** How many reviews from one client were created or updated since the instant given. */
-  countReviewsFromClient(clientHash: string, since: string): Promise<number>;
+  /** How many reviews from one client were created or updated since the instant given, counting no further than `atMost`. */
+  countReviewsFromClient(options: { clientHash: string; since: string; atMost: number }): Promise<number>;
 
   /** Sets a review's state and logs the decision; undefined when no review has the id. */
   moderateReview(change: { id: string; status: ReviewStatus; actor: string; reasons: string[]; now: string }): Promise<StoredReview | undefined>;

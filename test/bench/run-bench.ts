@@ -107,6 +107,16 @@ const TARGETS: Record<number, Target[]> = {
       limit: '≤ 20 ms',
       check: (run) => ({ actual: `${route(run, DISCOVER_UNCACHED).p99} ms`, pass: route(run, DISCOVER_UNCACHED).p99 <= 20 }),
     },
+    {
+      name: 'accepted reviews per second, 16 connections, each durable when acknowledged',
+      limit: '≥ 1,000/s',
+      check: (run) => ({ actual: `${route(run, REVIEW_POSTS).rps.toFixed(0)}/s`, pass: route(run, REVIEW_POSTS).rps >= 1000 }),
+    },
+    {
+      name: 'review POST p99 at 16 connections',
+      limit: '≤ 50 ms',
+      check: (run) => ({ actual: `${route(run, REVIEW_POSTS).p99} ms`, pass: route(run, REVIEW_POSTS).p99 <= 50 }),
+    },
   ],
   100000: [
     {

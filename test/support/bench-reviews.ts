@@ -17,7 +17,7 @@ const duration = Number(process.argv[3] ?? 10);
 const server = await startServing(
   process.execPath,
   ['--import', 'tsx', 'src/main.ts'],
-  { DATABASE_URL: databaseUrl, APIDEX_RATE_LIMITS: 'off', APIDEX_REVIEW_BURST: '1000000/1', APIDEX_VALIDATE_RESPONSES: '0', LOG_LEVEL: 'warn' },
+  { DATABASE_URL: databaseUrl, APIDEX_RATE_LIMITS: 'off', APIDEX_REVIEW_BURST: '1000000/1', APIDEX_VALIDATE_RESPONSES: '0', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
   120_000,
 );
 try {

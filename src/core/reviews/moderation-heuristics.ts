@@ -66,7 +66,7 @@ export const similarity = (a: string, b: string): number => jaccard(shingles(a),
 export function assessReview(options: {
   text: ReviewText;
   /** Recent reviews of the same listing by other reviewers. */
-  others: { id: string; title: string; body: string }[];
+  others: { id: string; body: string }[];
   /** Reviews this client address wrote within the burst window, before this one. */
   recentFromClient: number;
   previousStatus: ReviewStatus | undefined;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { RecordedResponse, SavedReview } from '../../storage/store.ts';
 import type { CoreContext } from '../context.ts';
@@ -6,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { IdempotencyRequest } from '../idempotency-request.ts';
 import { unknownSlugHint } from '../listings/suggest-slugs.ts';
 import { parseInput } from '../params.ts';
+import { timeOrderedId } from '../time-ordered-id.ts';
 import { forgetListingReviewStats } from './listing-review-stats.ts';
 import { assessReview } from './moderation-heuristics.ts';
 import { DEFAULT_REVIEW_POLICY } from './review-policy.ts';
@@ -67,7 +68,7 @@ export async function submitReview({
   const now = new Date();
   const [others, recentFromClient] = await Promise.all([
     ctx.store.recentReviewTexts({ slug: record.targetSlug, excludeReviewerKey: reviewerKey, limit: policy.nearDuplicateWindow }),
-    ctx.store.countReviewsFromClient(clientHash, new Date(now.getTime() - policy.burst.windowMs).toISOString()),
+    ctx.store.countReviewsFromClient({ clientHash, since: new Date(now.getTime() - policy.burst.windowMs).toISOString(), atMost: policy.burst.max }),
   ]);
   const report = record.integrationReport;
   const text = { title: record.title, body: record.body, extra: [report?.sdkUsed ?? '', ...(report?.strengths ?? []), ...(report?.challenges ?? [])] };
@@ -86,7 +87,7 @@ export async function submitReview({
     reviewerKey,
     clientHash,
     ownerHash,
-    newId: randomUUID(),
+    newId: timeOrderedId(now.getTime()),
     now: now.toISOString(),
     decide: (previous) => {
       if (previous && !(previous.owner.ownerHash === null ? previous.owner.clientHash === clientHash : previous.owner.ownerHash === tokenHashOf(givenToken ?? ''))) {

@@ -3,6 +3,7 @@ import { createListings } from './0001-create-listings.ts';
 import { createReviews } from './0002-create-reviews.ts';
 import { createSubmissions } from './0003-create-submissions.ts';
 import { addReviewOwners } from './0004-review-owners.ts';
+import { indexClientRecency } from './0005-client-recency-index.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than found
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0002-create-reviews': createReviews,
   '0003-create-submissions': createSubmissions,
   '0004-review-owners': addReviewOwners,
+  '0005-client-recency-index': indexClientRecency,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

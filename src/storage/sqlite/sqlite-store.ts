@@ -1,13 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import { CompiledQuery, Kysely, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Transaction } from 'kysely';
+import { Lru } from '../../core/lru.ts';
 import { KyselyStore, type Database } from '../kysely-store.ts';
+import { GroupCommit } from './group-commit.ts';
 
 /** How long a connection waits for another process's write lock before failing. */
 const BUSY_TIMEOUT_MS = 5000;
 /** `PRAGMA synchronous` value of FULL. */
 const SYNCHRONOUS_FULL = 2;
+/** The store sends a few dozen distinct statements; the rest are `in (…)` lists of other lengths. */
+const PREPARED_STATEMENTS_KEPT = 500;
 
 /**
  * Every transaction takes SQLite's write lock when it begins (BEGIN IMMEDIATE), not at its first
@@ -28,8 +32,17 @@ class ImmediateSqliteDialect extends SqliteDialect {
     this.#database = database;
   }
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver({ database: this.#database });
+    return new ImmediateSqliteDriver({ database: withPreparedStatementCache(this.#database) });
   }
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement it runs; the store's statements repeat, so
+ * each is prepared once and reused.
+ */
+function withPreparedStatementCache(database: SqliteDatabase.Database) {
+  const statements = new Lru<string, SqliteDatabase.Statement>(PREPARED_STATEMENTS_KEPT);
+  return { close: () => database.close(), prepare: (sql: string) => statements.get(sql, () => database.prepare(sql)) };
 }
 
 export interface SqliteConnectionSettings {
@@ -41,14 +54,28 @@ export interface SqliteConnectionSettings {
 
 export class SqliteStore extends KyselyStore {
   readonly #connection: SqliteDatabase.Database;
+  readonly #groupCommit: GroupCommit;
+  readonly #readDataVersion: SqliteDatabase.Statement<[], number>;
+  #dataVersion: number | undefined;
 
   constructor(path: string, connection: SqliteDatabase.Database) {
-    super({
-      kind: 'sqlite',
-      location: path,
-      db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect(connection) }),
-    });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(connection) });
+    super({ kind: 'sqlite', location: path, db });
     this.#connection = connection;
+    this.#groupCommit = new GroupCommit(db);
+    this.#readDataVersion = connection.prepare<[], number>('pragma data_version').pluck();
+  }
+
+  /** SQLite's data_version changes when another connection commits, and only then. */
+  protected override othersMayHaveWritten(): boolean {
+    const version = this.#readDataVersion.get()!;
+    const changed = version !== this.#dataVersion;
+    this.#dataVersion = version;
+    return changed;
+  }
+
+  protected override runWrite<T>(write: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+    return this.#groupCommit.run(write);
   }
 
   override async close(): Promise<void> {

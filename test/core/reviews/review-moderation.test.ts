@@ -26,7 +26,7 @@ describe('review moderation heuristics', () => {
     expect(similarity(original, 'Entirely different words about another experience with pagination and webhooks here.')).toBeLessThan(0.2);
     const decision = assess('', {
       text: text(`${original} Really.`, 'see www.x.test'),
-      others: [{ id: 'r1', title: 't', body: original }],
+      others: [{ id: 'r1', body: original }],
       recentFromClient: DEFAULT_REVIEW_POLICY.burst.max,
       previousStatus: 'rejected',
     });

@@ -1,0 +1,21 @@
+import { randomFillSync } from 'node:crypto';
+
+/**
+ * A UUID version 7 (RFC 9562): the first 48 bits are the Unix time in milliseconds, the rest
+ * random. Ids made one after another sort together, so inserting them touches the end of an
+ * index instead of a random page of it: fewer pages written per commit than random UUIDs.
+ * For records whose creation time is public anyway (reviews, log entries), never for handles
+ * that must be unguessable.
+ */
+export function timeOrderedId(now = Date.now()): string {
+  const bytes = randomFillSync(new Uint8Array(16));
+  let time = now;
+  for (let index = 5; index >= 0; index -= 1) {
+    bytes[index] = time % 256;
+    time = Math.floor(time / 256);
+  }
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  const hex = Buffer.from(bytes).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
