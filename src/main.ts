@@ -5,6 +5,7 @@ import type { CoreContext } from './core/context.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { App } from './http/app.ts';
 import { openCore } from './open-core.ts';
+import { createServerLog } from './http/request-log.ts';
 
 /** The single wiring point of the server: configuration → store → catalogue → surfaces. */
 
@@ -31,9 +32,10 @@ export async function startServer(config: Config): Promise<RunningServer> {
   // the next target from it. One full collection now starts serving from the live size.
   // `npm start` passes --expose-gc; elsewhere this is skipped.
   (globalThis as { gc?: () => void }).gc?.();
+  const log = createServerLog(config.logLevel);
   const app = await buildHttpApp({
     ctx,
-    logger: { level: config.logLevel },
+    loggerInstance: log.logger,
     validateResponses: config.validateResponses,
     rateLimits: config.rateLimits,
     trustProxy: config.trustProxy,
@@ -63,6 +65,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       await watch.stop();
       await app.close();
       await ctx.store.close();
+      log.flush();
     },
   };
 }

@@ -38,7 +38,11 @@ export async function openCore(
       whileWorkerFinishes,
     });
     const ctx: CoreContext = { store, catalogue, ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
-    log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
+    if (ctx.catalogue.size > 0 || !loadDefaultCatalogue) {
+      log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
+    } else {
+      log.info(`The store ${store.location} is empty: loading the default catalogue from ${config.catalogDir}.`);
+    }
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
       const folder = await readCatalogFolder(config.catalogDir);
       for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);

@@ -1,8 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CoreContext } from '../core/context.ts';
+import type { Logger } from 'pino';
 import { addEtags } from './etag.ts';
+import { addRequestLog } from './request-log.ts';
 import { answerClientError, problemFromError, sendProblem, toProblem } from './problem.ts';
 import { alternativesRoute } from './routes/alternatives.ts';
 import { compareRoute } from './routes/compare.ts';
@@ -33,6 +35,8 @@ export const API_VERSION = '0.1.0';
 export interface HttpAppOptions {
   ctx: CoreContext;
   logger?: FastifyServerOptions['logger'];
+  /** The server's own log (see request-log.ts); used instead of `logger` when given. */
+  loggerInstance?: Logger;
   /**
    * Check every response body against its published schema before sending (a drift is a 500).
    * The tests turn it on; in production it is off by default because it costs about a third
@@ -79,9 +83,11 @@ function methodsServing(routes: RegisteredRoute[], path: string): string[] {
 
 const serializeWithoutChecking = () => (data: unknown) => JSON.stringify(data);
 
-export async function buildHttpApp({ ctx, logger = false, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken, publicUrl = 'http://localhost' }: HttpAppOptions): Promise<App> {
+export async function buildHttpApp({ ctx, logger = false, loggerInstance, validateResponses = false, rateLimits = 'off', trustProxy = false, adminToken, publicUrl = 'http://localhost' }: HttpAppOptions): Promise<App> {
   const app = Fastify({
-    logger,
+    ...(loggerInstance ? { loggerInstance: loggerInstance as FastifyBaseLogger } : { logger }),
+    // One line per request instead of two (request-log.ts).
+    disableRequestLogging: true,
     trustProxy: trustProxyOption(trustProxy) as FastifyServerOptions['trustProxy'],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
@@ -90,6 +96,7 @@ export async function buildHttpApp({ ctx, logger = false, validateResponses = fa
     // And so are those Node's parser raises before Fastify sees a request (a request line over 16 KB).
     clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  addRequestLog(app);
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.decorate('checksResponses', validateResponses);
