@@ -20,6 +20,16 @@ describe.each(STORE_KINDS)('discover on $kind', ({ databaseUrl }) => {
   });
   afterAll(async () => server?.close());
 
+  it('ranks a need asked by an agent as the need itself, and says which words it ranked when a trailing phrase matched nothing (issue 14)', async () => {
+    const plain = await json('/api/discover?q=send+real-time+notifications+to+browser+clients');
+    const asked = await json(`/api/discover?q=${encodeURIComponent('I want my script to send real-time notifications to browser clients from a GitHub Actions workflow with a token read from env')}`);
+    expect(slugs(asked.body)).toEqual(slugs(plain.body));
+    expect(asked.body.readAs).toBeUndefined();
+    const unknownPlace = await json(`/api/discover?q=${encodeURIComponent('send real-time notifications to browser clients from inside a zorblat quuxify frobnicator wibblewobble snorfle blarg')}`);
+    expect(unknownPlace.body.readAs).toBe('send real time notifications to browser clients');
+    expect(slugs(unknownPlace.body).slice(0, 2)).toEqual(['real-time-channels-api', 'hosted-channels-service']);
+  });
+
   it("ranks the two channel services first for the seed's need, each with its reasons", async () => {
     const { status, body } = await json('/api/discover?q=send+real-time+notifications+to+browser+clients');
     expect(status).toBe(200);

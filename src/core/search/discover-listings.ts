@@ -53,10 +53,15 @@ export const discoverCompactItemSchema = compactListingSchema
   .meta({ id: 'DiscoverCompactItem' });
 
 const noGoodMatchField = noGoodMatchSchema.optional().describe('Present only when items is empty: why, and where to look instead.');
-export const discoverFullResultSchema = z.object({ items: z.array(discoverItemSchema), noGoodMatch: noGoodMatchField });
+const readAsField = z
+  .string()
+  .optional()
+  .describe('Present when no listing served the whole need and a shorter reading of it was ranked instead (a trailing phrase about where the call runs, say): the words that were ranked.');
+export const discoverFullResultSchema = z.object({ items: z.array(discoverItemSchema), readAs: readAsField, noGoodMatch: noGoodMatchField });
 /** view=full (the default) or view=compact: one object either way, its items in the view asked for. */
 export const discoverResultSchema = z.object({
   items: z.array(z.union([discoverItemSchema, discoverCompactItemSchema])).describe('Best first; each in the view asked for: full, or compact (view=compact).'),
+  readAs: readAsField,
   noGoodMatch: noGoodMatchField,
 });
 export type DiscoverFullResult = z.infer<typeof discoverFullResultSchema>;
@@ -66,6 +71,7 @@ const answers = new AnswerCache<DiscoverResult>(500);
 
 const compactOf = (full: DiscoverFullResult): DiscoverResult => ({
   items: full.items.map((item) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence })),
+  ...(full.readAs ? { readAs: full.readAs } : {}),
   ...(full.noGoodMatch ? { noGoodMatch: full.noGoodMatch } : {}),
 });
 
@@ -88,7 +94,7 @@ async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListi
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
     const items = ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn }));
-    return { items: await withReviewSummaries(ctx, items) };
+    return { items: await withReviewSummaries(ctx, items), ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
   }
   return { items: [], noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
 }

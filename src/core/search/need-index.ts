@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { analyzeText, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
+import { readNeedText } from './run-context.ts';
 
 /**
  * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
@@ -38,6 +39,8 @@ const CATEGORY_LIFT = 1.5;
 /** Smoothing of a category's share of listings matching the need, against tiny categories. */
 const CATEGORY_SMOOTHING = 4;
 const MAX_QUERY_UNITS = 24;
+/** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
+const RUN_CONTEXT_WEIGHT = 0.1;
 
 export interface NeedDocument {
   slug: string;
@@ -480,7 +483,8 @@ export class NeedIndex {
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
-    const analyzed = analyzeText(need);
+    const { text, demoted } = readNeedText(need);
+    const analyzed = analyzeText(text);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
     for (const { term, parts, written } of analyzed.compounds) {
@@ -493,16 +497,18 @@ export class NeedIndex {
     for (const term of terms) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: 1 });
+      units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
       const key = this.capabilityKeys[capability]!;
       const postings = this.postings.get(key);
       if (!postings) continue;
-      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT, evokedBy: stems });
+      const onlyContext = [...stems].every((word) => demoted.has(word));
+      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT * (onlyContext ? RUN_CONTEXT_WEIGHT : 1), evokedBy: stems });
     }
-    // Words no listing has and no capability covers still belong to the need: no listing serves them.
-    const unknown = [...terms].filter((term) => term.length >= 3 && !this.postings.has(term) && !units.some((unit) => unit.evokedBy?.has(term)));
+    // Words no listing has and no capability covers still belong to the need: no listing serves
+    // them. Run-context words are not held against anyone.
+    const unknown = [...terms].filter((term) => term.length >= 3 && !demoted.has(term) && !this.postings.has(term) && !units.some((unit) => unit.evokedBy?.has(term)));
     return { units: units.slice(0, MAX_QUERY_UNITS), unknown };
   }
 

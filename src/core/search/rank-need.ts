@@ -1,5 +1,6 @@
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { NeedSearchResult } from './need-index.ts';
+import { narrowerReadings } from './run-context.ts';
 
 /**
  * Ranks listings by how well they serve a described need, and says how sure it is. The shared
@@ -40,6 +41,8 @@ export interface RankedNeed {
   nearCategories: string[];
   /** How many listings serve the need before filters are applied; tells "filtered out" from "nothing serves it". */
   unfilteredCount: number;
+  /** The shorter reading of the need that was ranked, when the whole need matched nothing (see narrowerReadings). */
+  readAs?: string;
 }
 
 /** Below this share of the need matched, a listing is filler, not an answer. */
@@ -73,6 +76,11 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
 
   const matches = toMatches(catalogue, result);
   if (matches.length > 0) return { matches, nearCategories, unfilteredCount: matches.length };
+  // No listing serves the need whole: perhaps a phrase of it only says where the call runs.
+  for (const reading of narrowerReadings(need)) {
+    const narrower = toMatches(catalogue, catalogue.needs.search(reading, { limit: options.limit, keep: keepSlug }));
+    if (narrower.length > 0) return { matches: narrower, nearCategories, unfilteredCount: narrower.length, readAs: reading };
+  }
   // Tell "nothing serves this" from "the filters left out what does".
   const unfiltered = options.keep ? toMatches(catalogue, catalogue.needs.search(need, { limit: 50, keep: (slug) => !options.exclude?.has(slug) })) : [];
   return { matches: [], emptyReason: unfiltered.length > 0 ? 'filtered_out' : 'weak_matches', nearCategories, unfilteredCount: unfiltered.length };

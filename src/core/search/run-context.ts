@@ -1,0 +1,124 @@
+import { isStopWord, stem } from './analyze-text.ts';
+import { tokenize } from './text.ts';
+
+/**
+ * Agents describe a need together with where and how the call will run: "… from a GitHub
+ * Actions workflow", "… with a token read from env", "my Python cron job should …". Those
+ * words say nothing about which API serves the need, yet as need words they match the wrong
+ * listings (a GitHub API, a crypto token) and, matching nothing, count against every
+ * listing's coverage, down to an empty answer.
+ *
+ * A need is cut into phrases at the words that begin one ("from", "with", "to", …), and the
+ * part before the first of them is a phrase too ("I want my script"). A phrase whose every word
+ * is grammar or run context is left out. Run-context words in a phrase that also says something
+ * else stay, demoted (see NeedIndex): "token" in "crypto token prices" still counts a little, and
+ * never against a listing that lacks it. A need made of nothing but run context is kept whole:
+ * "a CLI tool" is then the need itself.
+ *
+ * The words are classes of run context, chosen for what they are, not taken from any query
+ * set: where code runs, what it is written in, how and when it is run, how it sends requests and
+ * holds its secrets, and words of asking.
+ */
+
+/** Words that begin a phrase saying where, how or for what a call is made. */
+const PHRASE_STARTS = new Set(
+  'from in inside within on with without using via through over to for into when while as at by behind during every each once'.split(' '),
+);
+
+/** Words that are run context on their own. */
+const CONTEXT_WORDS = new Set(
+  [
+    // where code runs
+    'terminal shell bash zsh fish powershell cmd cli console script scripts scripted scripting cron crontab cronjob',
+    'ci pipeline pipelines workflow workflows serverless lambda lambdas worker workers container containers docker kubernetes k8s',
+    'backend server servers vm headless unattended automated automation automate automatically programmatic programmatically',
+    'agent agents agentic llm llms gpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
+    'nightly hourly daily schedule scheduled scheduler minute minutes hour hours',
+    // what it is written in
+    'node nodejs js javascript typescript ts python py go golang ruby rust java kotlin php perl deno bun csharp dotnet swift elixir',
+    // how requests are sent and secrets held
+    'curl wget http https httpie request requests rest call calls calling env environment dotenv variable variables var vars',
+    'token tokens secret secrets credential credentials header headers bearer browser login interactive manual manually ui gui',
+    'read reads stored kept passed set',
+    // asking
+    'recommend recommendation recommendations suggest suggestion suggestions know tell idea ideas option options pick choose',
+    'looking searching lets allow allows enable enables able',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** Pairs of words that are run context together, though either alone may be a need ("batch job", "github actions"). */
+const CONTEXT_PAIRS = new Set([
+  'github actions', 'gitlab ci', 'circle ci', 'batch job', 'batch jobs', 'cron job', 'cron jobs', 'background job', 'background jobs',
+  'scheduled job', 'scheduled task', 'command line', 'tool call', 'tool calls', 'function call', 'function calling', 'api key', 'api keys',
+  'access token', 'edge function', 'edge functions', 'cloud function', 'cloud functions', 'serverless function', 'serverless functions',
+  'build step', 'shell command', 'aws lambda', 'azure functions', 'cloudflare worker', 'cloudflare workers', 'vercel function',
+  'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook',
+]);
+
+export interface NeedText {
+  /** The need without the phrases that only say where and how the call runs. */
+  text: string;
+  /** Stems of run-context words left in it (see the module comment), joined pairs included. */
+  demoted: Set<string>;
+}
+
+/**
+ * Shorter readings of a need for when no listing serves it whole: runs of its phrases that
+ * leave out some at either end and keep at least half of its telling words, longest first.
+ * A run-context phrase no list names ("on a Raspberry Pi", "triggered by a webhook") then
+ * no longer empties the answer; a need that is one phrase has none ("make me a sandwich").
+ */
+export function narrowerReadings(need: string): string[] {
+  const { text } = readNeedText(need);
+  const words = tokenize(text);
+  const phrases: string[][] = [[]];
+  for (const word of words) {
+    if (PHRASE_STARTS.has(word) && phrases[phrases.length - 1]!.length > 0) phrases.push([]);
+    phrases[phrases.length - 1]!.push(word);
+  }
+  const telling = (phrase: string[]) => phrase.filter((word) => !isStopWord(word) && !PHRASE_STARTS.has(word) && !/^\d+$/.test(word)).length;
+  const total = phrases.reduce((sum, phrase) => sum + telling(phrase), 0);
+  const readings: { text: string; telling: number }[] = [];
+  for (let start = 0; start < phrases.length; start += 1) {
+    for (let end = start + 1; end <= phrases.length; end += 1) {
+      if (start === 0 && end === phrases.length) continue;
+      const run = phrases.slice(start, end);
+      const count = run.reduce((sum, phrase) => sum + telling(phrase), 0);
+      if (count > 0 && count * 2 >= total) readings.push({ text: run.flat().join(' '), telling: count });
+    }
+  }
+  return readings.sort((a, b) => b.telling - a.telling).map((reading) => reading.text);
+}
+
+export function readNeedText(need: string): NeedText {
+  const words = tokenize(need);
+  const context = words.map((word) => CONTEXT_WORDS.has(word));
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]}`)) context[i] = context[i + 1] = true;
+  }
+  // "google cloud functions": three words.
+  for (let i = 0; i + 2 < words.length; i += 1) {
+    if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
+  }
+  const phrases: number[][] = [[]];
+  words.forEach((word, i) => {
+    if (PHRASE_STARTS.has(word) && phrases[phrases.length - 1]!.length > 0) phrases.push([]);
+    phrases[phrases.length - 1]!.push(i);
+  });
+  const saysNothing = (i: number) => context[i] || isStopWord(words[i]!) || PHRASE_STARTS.has(words[i]!) || /^\d+$/.test(words[i]!);
+  const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set() };
+
+  const demoted = new Set<string>();
+  for (const phrase of kept) {
+    phrase.forEach((i, at) => {
+      if (!context[i]) return;
+      demoted.add(stem(words[i]!));
+      const next = phrase[at + 1];
+      if (next !== undefined && context[next]) demoted.add(stem(words[i]! + words[next]!));
+    });
+  }
+  return { text: kept.flat().map((i) => words[i]).join(' '), demoted };
+}

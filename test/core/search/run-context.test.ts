@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
+import { NeedIndex } from '../../../src/core/search/need-index.ts';
+import { narrowerReadings, readNeedText } from '../../../src/core/search/run-context.ts';
+
+describe('reading a need without its run context', () => {
+  it('leaves out phrases that only say where and how the call runs, and the asking around the need', () => {
+    expect(readNeedText('I want my script to search for books by title or isbn from a serverless function').text).toBe('to search for books by title or isbn');
+    expect(readNeedText('what should I use to get song lyrics with a token read from env').text).toBe('what should i use to get song lyrics');
+    expect(readNeedText('broadcast live updates to many subscribers with presence inside a shell script').text).toBe('broadcast live updates to many subscribers with presence');
+    expect(readNeedText('list the issues of a repository from a GitHub Actions workflow').text).toBe('list the issues of a repository');
+  });
+
+  it('keeps phrases that say what the need is, even when they hold a run-context word, and demotes that word', () => {
+    const read = readNeedText('get prices of a crypto token for my Python cron job');
+    expect(read.text).toBe('get prices of a crypto token');
+    expect([...read.demoted]).toEqual(['token']);
+    // "GitHub" alone is an API people need; only "GitHub Actions" is a place code runs.
+    expect(readNeedText('list stars of repositories from github').text).toBe('list stars of repositories from github');
+  });
+
+  it('keeps a need made of nothing but run context whole', () => {
+    expect(readNeedText('a command line tool').text).toBe('a command line tool');
+    expect(readNeedText('from a shell script').text).toBe('from a shell script');
+  });
+
+  it('offers shorter readings, longest first, keeping at least half of the telling words', () => {
+    // Phrases: "turn a street address" | "into latitude and longitude triggered" | "by a webhook".
+    expect(narrowerReadings('turn a street address into latitude and longitude triggered by a webhook')).toEqual([
+      'turn a street address into latitude and longitude triggered',
+      'into latitude and longitude triggered by a webhook',
+    ]);
+    expect(narrowerReadings('make me a sandwich')).toEqual([]);
+  });
+});
+
+describe('ranking needs phrased by agents', () => {
+  const listings: ListingInput[] = [
+    { slug: 'open-library', name: 'Open Library', description: 'Search books by title, author or ISBN', category: 'Books', capabilities: ['search books'] },
+    { slug: 'github', name: 'GitHub', description: 'Repositories, issues and GitHub Actions workflows', category: 'Development', capabilities: ['manage repositories'] },
+    { slug: 'token-prices', name: 'Token Prices', description: 'Crypto token prices', category: 'Cryptocurrency', capabilities: ['token prices'] },
+    { slug: 'env-vault', name: 'Env Vault', description: 'Store environment variables and secrets for scripts', category: 'Development', capabilities: ['secrets'] },
+  ].map((fields) => listingSchema.parse({ pricingTier: 'Free', ...fields }));
+  const index = new NeedIndex();
+  for (const listing of listings) {
+    index.add({ slug: listing.slug, category: listing.category, fields: { name: listing.name, description: listing.description, category: listing.category, subcategory: '', capabilities: (listing.capabilities ?? []).join('. ') } });
+  }
+  const top = (need: string) => index.search(need, { limit: 5 }).hits.map((hit) => hit.slug);
+
+  it('ranks the same listing first with or without the lead-in and the context', () => {
+    expect(top('search books by title or isbn')[0]).toBe('open-library');
+    expect(top('I want my script to search books by title or isbn from a GitHub Actions workflow with a token read from env')).toEqual(['open-library']);
+  });
+
+  it('does not hold a run-context word against a listing that lacks it', () => {
+    const [hit] = index.search('search books by isbn from my node script', { limit: 1 }).hits;
+    expect(hit).toMatchObject({ slug: 'open-library', coverage: 1 });
+  });
+});
