@@ -1,5 +1,5 @@
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CoreContext } from '../core/context.ts';
 import type { Logger } from 'pino';
@@ -87,7 +87,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
   const app = Fastify({
     ...(loggerInstance ? { loggerInstance: loggerInstance as FastifyBaseLogger } : { logger }),
     // One line per request instead of two (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(trustProxy) as FastifyServerOptions['trustProxy'],
     bodyLimit: 64 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
