@@ -31,11 +31,40 @@ const GENERIC = new Set(GENERIC_WORDS);
 
 const stemCache = new Map<string, string>();
 
-/** The Porter stem of a folded word; cached, since the same words recur across listings. */
+/**
+ * Words Porter's stemmer merges with an unrelated word, each given a stem of its own: "news" is
+ * not "new", "marketing" is not a "market", "communication" is not a "community". Chosen from
+ * the stemmer's known over-stemming (words whose stems collide across meanings), not from queries.
+ */
+const OWN_STEMS = new Map<string, string>(
+  Object.entries({
+    news: 'news',
+    publication: 'publication',
+    publications: 'publication',
+    productivity: 'productivity',
+    general: 'general',
+    generally: 'general',
+    generic: 'generic',
+    university: 'universit',
+    universities: 'universit',
+    experiment: 'experiment',
+    experiments: 'experiment',
+    experimental: 'experiment',
+    communication: 'communic',
+    communications: 'communic',
+    marketing: 'marketing',
+    organization: 'organiz',
+    organizations: 'organiz',
+    organisation: 'organiz',
+    organisations: 'organiz',
+  }),
+);
+
+/** The Porter stem of a folded word (see OWN_STEMS); cached, since the same words recur across listings. */
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
-    stemmed = /^\p{L}+$/u.test(word) ? stemmer(word) : word;
+    stemmed = OWN_STEMS.get(word) ?? (/^\p{L}+$/u.test(word) ? stemmer(word) : word);
     if (stemCache.size < 200_000) stemCache.set(word, stemmed);
   }
   return stemmed;

@@ -35,7 +35,7 @@ export const alternativeItemSchema = listingSummarySchema
     matchedOn: matchedOnSchema,
     sharedCapabilities: z
       .array(z.object({ capability: z.string(), counterparts: z.array(z.string()) }))
-      .describe("The listing's capabilities that it serves, each with its own capabilities that share a word with it (empty when the match is through the need vocabulary or the text)."),
+      .describe("The listing's capabilities that this one has too, each with its own capabilities that share a content word with it."),
     ...differencesSchema.shape,
     summary: z.string().describe('The differences in one sentence.'),
   })
@@ -80,29 +80,26 @@ const union = (lists: string[][]) => [...new Set(lists.flat())];
 /**
  * Ranks listings by the share of the listing's needs they serve: relevance is the mean, over
  * its needs, of each match's relevance (0 where a need did not match). A listing counts as an
- * alternative only if it serves at least one capability that is not a low-confidence match, or
- * shares a content word with one ("detect presence" and "presence tracking").
+ * alternative only if it has one of the listing's capabilities, worded with a shared content
+ * word ("detect presence" and "presence tracking").
  */
 function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limit: number): Alternative[] {
   const needs = needsOf(entry);
   const capabilityNeeds = needs.length - 1;
   const exclude = new Set([entry.slug]);
-  const found = new Map<string, { entry: IndexedListing; matches: NeedMatch[]; served: Set<number> }>();
-  needs.forEach((need, n) => {
+  const found = new Map<string, { entry: IndexedListing; matches: NeedMatch[] }>();
+  for (const need of needs) {
     for (const match of rankNeed(catalogue, need, { exclude, limit: limit * OVERSAMPLE + 10 })) {
-      const seen = found.get(match.entry.slug) ?? { entry: match.entry, matches: [], served: new Set<number>() };
+      const seen = found.get(match.entry.slug) ?? { entry: match.entry, matches: [] };
       seen.matches.push(match);
-      if (n < capabilityNeeds && match.confidence !== 'low') seen.served.add(n);
       found.set(match.entry.slug, seen);
     }
-  });
+  }
   const alternatives: Alternative[] = [];
-  for (const { entry: other, matches, served } of found.values()) {
-    const overlap = matchCapabilities(entry.listing.capabilities, other.listing.capabilities).shared;
-    const byWord = new Map(overlap.map((o) => [o.capability, o.counterparts]));
-    const shared = entry.listing.capabilities
-      .filter((capability, i) => served.has(i) || byWord.has(capability))
-      .map((capability) => ({ capability, counterparts: byWord.get(capability) ?? [] }));
+  for (const { entry: other, matches } of found.values()) {
+    // Shared only when both listings have it, worded alike, as compare says: serving it as a
+    // need through other text (a UV-index API "serving" manage channels) is not having it.
+    const shared = matchCapabilities(entry.listing.capabilities, other.listing.capabilities).shared.map(({ capability, counterparts }) => ({ capability, counterparts }));
     // A listing with no capabilities can only be matched on its description.
     if (shared.length === 0 && capabilityNeeds > 0) continue;
     const relevance = round2(matches.reduce((sum, m) => sum + m.relevance, 0) / needs.length);

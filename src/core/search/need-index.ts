@@ -323,7 +323,7 @@ export class NeedIndex {
         if (slugs[doc] === null) continue;
         const tf = weights[i]!;
         if (matched[doc] === 0) touched.push(doc);
-        const categoryOnly = isTerm && (fields[i]! & ~CATEGORY_BITS) === 0;
+        const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
         scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;

@@ -88,7 +88,8 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
 
 function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMatch[] {
   const best = result.hits[0];
-  if (!best || best.coverage < MIN_COVERAGE) return [];
+  // "No good match" only when no hit covers enough of the need, not only the top-scoring one.
+  if (!best || !result.hits.some((hit) => hit.coverage >= MIN_COVERAGE)) return [];
   const matches: NeedMatch[] = [];
   let previous = 1;
   for (const hit of result.hits) {
