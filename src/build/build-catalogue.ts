@@ -219,6 +219,7 @@ function draftFromDocument(
     faq: [],
     provider: summary.provider,
     ...(Object.keys(assessment.access).length > 0 ? { access: assessment.access } : {}),
+    ...(Object.keys(assessment.call).length > 0 ? { call: assessment.call } : {}),
     sources: [source],
   };
   if (!placement) report.notes.push(`${id}: no mapped category among ${JSON.stringify(codes)}; placed from another source or left out`);

@@ -112,7 +112,7 @@ describe('readCatalogFolder on a folder with problems', () => {
       const problem = problemAt('field-problems.yaml', 'pricingtier');
       expect(problem).toMatchObject({ line: 5, message: '"pricingtier" is not a known key at the top level' });
       // The list ends with the schema's last keys (faq, then package since npm enrichment added it).
-      expect(problem?.fix).toMatch(/^rename it to "pricingTier" \(allowed keys at the top level: slug, name, description, .*faq, package, provider, access, sources\)$/);
+      expect(problem?.fix).toMatch(/^rename it to "pricingTier" \(allowed keys at the top level: slug, name, description, .*faq, package, provider, access, call, sources\)$/);
     });
 
     it('says where a key belongs when it is at the wrong level', () => {

@@ -1,4 +1,5 @@
-import type { AccessFacts, CliCriteria } from '../listings/listing.ts';
+import type { AccessFacts, CallFacts, CliCriteria } from '../listings/listing.ts';
+import { callFactsOf } from './call-facts.ts';
 import { codeSamplesOf } from './code-samples.ts';
 import { fragmentOf, openApiView, type Json, type OpenApiVersion } from './openapi-view.ts';
 import { assessCurlExamples } from './rules/curl-examples.ts';
@@ -17,6 +18,8 @@ import { securityUse } from './rules/security-schemes.ts';
 export interface OpenApiEvidence {
   cliCriteria: CliCriteria;
   access: AccessFacts;
+  /** Only with a `source`: pointers mean nothing without one. */
+  call: CallFacts;
 }
 
 export function assessOpenApiEvidence(root: Json, version: OpenApiVersion, { evidencePrefix = 'openapi:', source }: { evidencePrefix?: string; source?: string } = {}): OpenApiEvidence {
@@ -41,5 +44,5 @@ export function assessOpenApiEvidence(root: Json, version: OpenApiVersion, { evi
     if (kinds.length > 0) access.auth = { value: kinds, source, pointer: fragmentOf(version === 'swagger-2.0' ? ['securityDefinitions'] : ['components', 'securitySchemes']) };
     else if (security.explicitlyOpen) access.auth = { value: ['none'], source, pointer: '#/security' };
   }
-  return { cliCriteria, access };
+  return { cliCriteria, access, call: source ? callFactsOf(view, security, source) : {} };
 }

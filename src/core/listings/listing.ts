@@ -78,6 +78,36 @@ export const accessFactsSchema = z
   .describe('Facts the sources show about reaching the API.');
 export type AccessFacts = z.infer<typeof accessFactsSchema>;
 
+export const CALL_AUTH_TYPES = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] as const;
+
+/** What a script needs for a first call, each fact with where in which source it was read (issue 17, ADR 22). */
+export const callFactsSchema = z
+  .strictObject({
+    baseUrl: fact(z.url({ protocol: /^https?$/, error: 'call.baseUrl must be an absolute http(s) URL' }), 'The URL requests are made under, from the document\'s servers (or host and basePath).'),
+    auth: fact(
+      z.strictObject({
+        type: z.enum(CALL_AUTH_TYPES, { error: `call.auth.type must be one of ${CALL_AUTH_TYPES.join(', ')}` }),
+        in: z.enum(['header', 'query'], { error: 'call.auth.in must be header or query' }).optional(),
+        name: oneLine('call.auth.name', 100).optional().describe('The header or query parameter the credential goes in.'),
+        browserNeeded: z.boolean({ error: 'call.auth.browserNeeded must be true or false' }),
+      }),
+      'How the credential is sent.',
+    ),
+    firstRequest: fact(
+      z.strictObject({
+        method: z.literal('GET', { error: 'call.firstRequest.method must be GET' }),
+        path: oneLine('call.firstRequest.path', 300),
+        summary: oneLine('call.firstRequest.summary', 200).optional(),
+        parameters: z
+          .array(z.strictObject({ name: oneLine('parameter name', 100), in: z.enum(['path', 'query'], { error: 'parameter in must be path or query' }), example: oneLine('parameter example', 100).optional() }))
+          .max(3),
+      }),
+      'A safe read operation to try first: a GET without a body and with the fewest required parameters.',
+    ),
+  })
+  .describe('What a script needs for a first call.');
+export type CallFacts = z.infer<typeof callFactsSchema>;
+
 export const criterionResultSchema = z
   .object({
     status: z.enum(['passed', 'failed', 'not_assessed'], {
@@ -186,6 +216,7 @@ export const listingSchema = z
     package: packageInfoSchema.optional(),
     provider: oneLine('provider', 120).optional().describe('Who provides the API, as its sources name it (usually a domain, e.g. "stripe.com").'),
     access: accessFactsSchema.optional(),
+    call: callFactsSchema.optional(),
     sources: z.array(sourceRecordSchema).max(10, { error: 'sources must list at most 10 sources' }).optional().describe('Where the listing\'s data comes from; criteria and facts name one by id.'),
   })
   .describe('A listing of the apidex directory.');

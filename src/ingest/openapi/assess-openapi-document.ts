@@ -1,7 +1,7 @@
 import { assessOpenApiEvidence } from '../../core/assessment/assess-openapi-evidence.ts';
 import { asString, isObject, operationsOf, type Json, type Operation } from '../../core/assessment/openapi-view.ts';
 import type { FieldProblem } from '../../core/errors.ts';
-import type { AccessFacts, CliCriteria } from '../../core/listings/listing.ts';
+import type { AccessFacts, CallFacts, CliCriteria } from '../../core/listings/listing.ts';
 import { cutAtWord, removeTrackingParameters } from '../corpus-json/read-corpus-listings.ts';
 import { slugFromText } from '../source-items.ts';
 
@@ -32,6 +32,8 @@ export interface OpenApiAssessment {
   cliCriteria: CliCriteria;
   /** What the document shows about reaching the API (auth kinds), when a source id was given. */
   access: AccessFacts;
+  /** What a script needs for a first call (base URL, credential placement, a safe GET), when a source id was given. */
+  call: CallFacts;
   /** Who provides the API (info.x-providerName, else the host of its url or servers), to tell same-named APIs apart. */
   provider: string | null;
   /** What stops the document from becoming a listing, each with its fix; empty when it can. */
@@ -153,7 +155,7 @@ function capabilitiesOf(operations: Operation[]): string[] {
 export function assessOpenApiDocument(document: unknown, { pointerBase = 'openapi:', source }: { pointerBase?: string; source?: string } = {}): OpenApiAssessment {
   const notes: string[] = [];
   const problems: FieldProblem[] = [];
-  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, provider: null, problems, notes };
+  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, call: {}, provider: null, problems, notes };
   if (!isObject(document)) {
     problems.push({ field: '(document)', message: 'the document is not an object; give an OpenAPI 3.x or Swagger 2.0 document (a mapping with "openapi: 3.x.y" or "swagger: \\"2.0\\"", info and paths)' });
     return empty;
@@ -229,6 +231,6 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
     else problems.push({ field: 'info.title', message: `info.title ${JSON.stringify(listing.name)} has no letters or digits to make a slug from; give a title in Latin letters` });
   }
 
-  const { cliCriteria, access } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
-  return { version, listing, cliCriteria, access, provider, problems, notes };
+  const { cliCriteria, access, call } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
+  return { version, listing, cliCriteria, access, call, provider, problems, notes };
 }
