@@ -16,6 +16,7 @@ import { registerReviewsCommand } from './commands/reviews.ts';
 import { registerSearchCommand } from './commands/search.ts';
 import { registerSubmitCommand } from './commands/submit.ts';
 import { registerShowCommand } from './commands/show.ts';
+import { registerQuickstartCommands } from './commands/quickstart.ts';
 import { registerRestoreCommand } from './commands/restore.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
@@ -33,6 +34,7 @@ export function buildProgram(io: CliIo): Command {
   registerCompareCommand(program, io);
   registerAlternativesCommand(program, io);
   registerShowCommand(program, io);
+  registerQuickstartCommands(program, io);
   registerCategoriesCommand(program, io);
   registerReviewsCommand(program, io);
   registerReviewCommand(program, io);

@@ -1,3 +1,6 @@
+import type { PackageInfoResult } from '../core/listings/get-package-info.ts';
+import type { Quickstart } from '../core/listings/get-quickstart.ts';
+import type { SlugInput } from '../core/listings/slug-input.ts';
 import type { Category } from '../core/listings/list-categories.ts';
 import type { ListingDetail, ListingSummary } from '../core/listings/listing-detail.ts';
 import type { ListReviewsInput, ListReviewsResult } from '../core/reviews/list-reviews.ts';
@@ -27,6 +30,8 @@ export interface Directory {
   compare(input: CompareListingsInput): Promise<CompareResult>;
   alternatives(input: FindAlternativesInput): Promise<AlternativesResult>;
   getListing(input: GetListingInput): Promise<ListingDetail>;
+  quickstart(input: SlugInput): Promise<Quickstart>;
+  packageInfo(input: SlugInput): Promise<PackageInfoResult>;
   categories(): Promise<Category[]>;
   reviews(input: ListReviewsInput): Promise<ListReviewsResult>;
   submitReview(input: ReviewInput): Promise<SubmitReviewResult>;
@@ -51,6 +56,8 @@ export function remoteDirectory(baseUrl: string): Directory {
     compare: (input) => client.compare(input),
     alternatives: (input) => client.alternatives(input),
     getListing: (input) => client.getListing(input),
+    quickstart: (input) => client.quickstart(input),
+    packageInfo: (input) => client.packageInfo(input),
     categories: () => client.categories(),
     reviews: (input) => client.reviews(input),
     // A fresh key per command: should the answer be lost, a retry of the same call cannot add a second review.

@@ -1,3 +1,6 @@
+import type { PackageInfoResult } from '../core/listings/get-package-info.ts';
+import type { Quickstart } from '../core/listings/get-quickstart.ts';
+import type { SlugInput } from '../core/listings/slug-input.ts';
 import type { Category } from '../core/listings/list-categories.ts';
 import type { ListingDetail, ListingSummary } from '../core/listings/listing-detail.ts';
 import type { ListReviewsInput, ListReviewsResult } from '../core/reviews/list-reviews.ts';
@@ -95,6 +98,14 @@ export class ApidexClient {
 
   getListing({ slug }: GetListingInput): Promise<ListingDetail> {
     return this.get(`/api/apis/${encodeURIComponent(String(slug))}`, {});
+  }
+
+  quickstart({ slug }: SlugInput): Promise<Quickstart> {
+    return this.get(`/api/apis/${encodeURIComponent(String(slug))}/quickstart`, {});
+  }
+
+  packageInfo({ slug }: SlugInput): Promise<PackageInfoResult> {
+    return this.get(`/api/apis/${encodeURIComponent(String(slug))}/package`, {});
   }
 
   async categories(): Promise<Category[]> {

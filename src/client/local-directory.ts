@@ -1,5 +1,7 @@
 import type { CoreContext } from '../core/context.ts';
 import { getListing } from '../core/listings/get-listing.ts';
+import { getPackageInfo } from '../core/listings/get-package-info.ts';
+import { getQuickstart } from '../core/listings/get-quickstart.ts';
 import { listCategories } from '../core/listings/list-categories.ts';
 import { listReviews } from '../core/reviews/list-reviews.ts';
 import { submitReview } from '../core/reviews/submit-review.ts';
@@ -28,6 +30,8 @@ export function localDirectory(core: CoreContext, { client = 'cli' }: { client?:
     compare: (input) => compareListings({ ctx: core, input }),
     alternatives: (input) => findAlternatives({ ctx: core, input }),
     getListing: (input) => getListing({ ctx: core, input }),
+    quickstart: (input) => getQuickstart({ ctx: core, input }),
+    packageInfo: (input) => getPackageInfo({ ctx: core, input }),
     categories: () => listCategories({ ctx: core }),
     reviews: (input) => listReviews({ ctx: core, input }),
     async submitReview(input) {

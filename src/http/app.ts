@@ -9,7 +9,10 @@ import { answerClientError, problemFromError, sendProblem, toProblem } from './p
 import { alternativesRoute } from './routes/alternatives.ts';
 import { compareRoute } from './routes/compare.ts';
 import { discoverRoute } from './routes/discover.ts';
+import { badgeRoute } from './routes/badge.ts';
 import { getApiRoute } from './routes/get-api.ts';
+import { getPackageRoute } from './routes/get-package.ts';
+import { getQuickstartRoute } from './routes/get-quickstart.ts';
 import { healthRoute } from './routes/health.ts';
 import { listApisRoute } from './routes/list-apis.ts';
 import { listCategoriesRoute } from './routes/list-categories.ts';
@@ -158,7 +161,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
     return payload;
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.register(submitReviewRoute, { ctx });

@@ -11,6 +11,8 @@ export const TOOL_NAMES = [
   'discover_apis',
   'search_apis',
   'get_api',
+  'get_api_quickstart',
+  'get_package_info',
   'compare_apis',
   'find_alternatives',
   'recommend_api',

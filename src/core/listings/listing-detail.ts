@@ -168,7 +168,7 @@ void _cliFits;
 void _qualityFits;
 
 /** A source's document with a pointer into it, or null when the listing does not name the source. */
-function evidenceUrlOf(listing: Listing, source: string | undefined, pointer: string | undefined): string | null {
+export function evidenceUrlOf(listing: Listing, source: string | undefined, pointer: string | undefined): string | null {
   if (!source || !pointer) return null;
   const record = listing.sources?.find((candidate) => candidate.id === source);
   return record ? `${record.url.replace(/#.*$/, '')}${pointer}` : null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { getListingInputSchema } from '../listings/get-listing.ts';
+import { slugInputSchema } from '../listings/slug-input.ts';
 import { listingNotFound } from '../listings/suggest-slugs.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
@@ -19,7 +19,7 @@ import { rankNeed, type NeedMatch } from './rank-need.ts';
 /** Needs ranked per listing at most: its first 19 capabilities and its description. */
 const MAX_NEEDS = 20;
 
-export const findAlternativesParamsSchema = getListingInputSchema;
+export const findAlternativesParamsSchema = slugInputSchema;
 
 export const findAlternativesQuerySchema = parameters({
   limit: boundedInt('limit', 1, 20).default(5).describe('Most alternatives to return, 1 to 20 (default 5).'),

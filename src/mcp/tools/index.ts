@@ -3,6 +3,8 @@ import { compareApisTool } from './compare-apis.ts';
 import { discoverApisTool } from './discover-apis.ts';
 import { findAlternativesTool } from './find-alternatives.ts';
 import { getApiTool } from './get-api.ts';
+import { getApiQuickstartTool } from './get-api-quickstart.ts';
+import { getPackageInfoTool } from './get-package-info.ts';
 import { getReviewsTool } from './get-reviews.ts';
 import { listCategoriesTool } from './list-categories.ts';
 import { recommendApiTool } from './recommend-api.ts';
@@ -14,6 +16,8 @@ export const TOOLS: readonly ToolDefinition[] = [
   discoverApisTool,
   searchApisTool,
   getApiTool,
+  getApiQuickstartTool,
+  getPackageInfoTool,
   compareApisTool,
   findAlternativesTool,
   recommendApiTool,

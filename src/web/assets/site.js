@@ -12,8 +12,8 @@
       var source = document.getElementById(self.getAttribute('data-copy'));
       var status = document.getElementById(self.getAttribute('data-copy') + '-status');
       navigator.clipboard.writeText(source.textContent.trim()).then(
-        function () { self.textContent = 'Copied'; if (status) status.textContent = 'Install command copied to the clipboard.'; },
-        function () { self.textContent = 'Copy failed'; if (status) status.textContent = 'Could not copy; select the command and copy it.'; }
+        function () { self.textContent = 'Copied'; if (status) status.textContent = (self.getAttribute('data-copy-label') || 'The install command') + ' is copied to the clipboard.'; },
+        function () { self.textContent = 'Copy failed'; if (status) status.textContent = 'Could not copy; select the text and copy it.'; }
       );
       setTimeout(function () { self.textContent = 'Copy'; }, 2000);
     });

@@ -7,6 +7,7 @@ import { listReviews, type ListReviewsResult } from '../../core/reviews/list-rev
 import { breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, reviewStatsBlock } from '../components.ts';
 import { html, join, safeHref, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
+import { getQuickstart, type Quickstart } from '../../core/listings/get-quickstart.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
 
 /** /apis/{slug}: everything the seed's listing page holds, each score with its parts. */
@@ -218,7 +219,49 @@ function cachedSections(detail: ListingDetail, faq: PageFaq): Html {
   return sections;
 }
 
-export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string, reviewerToken?: string): Html {
+/** "Call it from a script": the quickstart's first request, auth and SDK, and the badge to embed (issue 17). */
+function callSection(quickstart: Quickstart, origin: string, slug: string): Html {
+  const first = quickstart.firstRequest;
+  const auth = quickstart.auth?.value;
+  const badgeMarkdown = `[![CLI relevance](${origin}/badge/${slug}.svg)](${origin}/apis/${slug})`;
+  const evidenceLink = (evidence: { evidenceUrl: string | null } | undefined) =>
+    evidence && safeHref(evidence.evidenceUrl) ? html` <a class="small" href="${safeHref(evidence.evidenceUrl)}" rel="noopener noreferrer">source</a>` : '';
+  return html`<section class="card section" aria-labelledby="call-it">
+<h2 id="call-it">Call it from a script</h2>
+<dl class="facts">
+<div><dt>Base URL</dt><dd>${quickstart.baseUrl ? html`<code>${quickstart.baseUrl.value}</code>${evidenceLink(quickstart.baseUrl.evidence)}` : html`<span class="muted">not shown by its sources</span>`}</dd></div>
+<div><dt>Credential</dt><dd>${
+    !auth
+      ? html`<span class="muted">not shown by its sources</span>`
+      : auth.type === 'none'
+        ? 'none needed'
+        : html`${auth.type}${auth.in && auth.name ? html` in the ${auth.in} <code>${auth.name}</code>` : ''}, from <code>${auth.envVar ?? ''}</code>${auth.browserNeeded ? ' (a browser sign-in is needed once)' : ''}${evidenceLink(quickstart.auth?.evidence)}`
+  }</dd></div>
+${quickstart.sdk ? html`<div><dt>SDK</dt><dd><code>${quickstart.sdk.install}</code></dd></div>` : ''}
+</dl>
+${
+  first
+    ? html`<p>A first request${first.value.summary ? html` (${first.value.summary})` : ''}, from the API's own document${evidenceLink(first.evidence)}:</p>
+<div class="install">
+<pre><code id="first-request">${first.value.curl}</code></pre>
+<button type="button" class="secondary" data-copy="first-request" data-copy-label="The curl command" hidden>Copy</button>
+</div>
+<p id="first-request-status" class="visually-hidden" role="status"></p>
+${first.value.placeholders.length ? html`<p class="small">Replace ${first.value.placeholders.map((name, i) => html`${i ? ', ' : ''}<code>{${name}}</code>`)} first.</p>` : ''}`
+    : html`<p class="muted">No safe first request shows in its sources.</p>`
+}
+${quickstart.gotchas.length ? html`<ul class="small">${quickstart.gotchas.map((gotcha) => html`<li>${gotcha}</li>`)}</ul>` : ''}
+<p class="small muted">As JSON: <a href="/api/apis/${slug}/quickstart">quickstart</a> · <a href="/api/apis/${slug}/package">package</a></p>
+<details><summary class="small">Badge for a README</summary>
+<p><img src="/badge/${slug}.svg" alt="CLI relevance badge of ${quickstart.name}" height="20"></p>
+<div class="install"><pre><code id="badge-markdown">${badgeMarkdown}</code></pre>
+<button type="button" class="secondary" data-copy="badge-markdown" data-copy-label="The badge Markdown" hidden>Copy</button></div>
+<p id="badge-markdown-status" class="visually-hidden" role="status"></p>
+</details>
+</section>`;
+}
+
+export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string, reviewerToken?: string, call?: { quickstart: Quickstart; origin: string }): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
   const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
   return html`<div class="wrap">
@@ -226,6 +269,7 @@ ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categ
 ${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${cachedSections(detail, faq)}
+${call ? callSection(call.quickstart, call.origin, detail.slug) : ''}
 ${reviewsSection(detail, reviews)}
 <p class="small muted section">For programs: <a href="${detail.links.self}">this listing as JSON</a> · <a href="/api/apis/${detail.slug}/alternatives">its alternatives as JSON</a> · updated ${detail.updatedAt.slice(0, 10)}</p>
 </article>
@@ -265,7 +309,11 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
     const detail = await getListing({ ctx, input: { slug } });
     const cursor = queryValue(request, 'reviews');
     const notice = queryValue(request, 'review');
-    const [faq, reviews] = await Promise.all([getListingFaq({ ctx, input: { slug } }), recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined })]);
+    const [faq, reviews, quickstart] = await Promise.all([
+      getListingFaq({ ctx, input: { slug } }),
+      recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined }),
+      getQuickstart({ ctx, input: { slug: detail.slug } }),
+    ]);
     const cli = detail.cliRelevance;
     const scoreWords = cli.status === 'complete' ? `CLI relevance ${cli.score}/10` : 'CLI relevance not scored';
     return sendPage(request, reply, {
@@ -274,7 +322,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken')),
+      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), { quickstart, origin: originOf(request) }),
     });
   });
 };

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import type { CoreContext } from '../context.ts';
+import { parseInput } from '../params.ts';
+import { slugInputSchema, type SlugInput } from './slug-input.ts';
+import { evidenceUrlOf } from './listing-detail.ts';
+import type { CallFacts, Listing } from './listing.ts';
+import { listingNotFound } from './suggest-slugs.ts';
+
+/**
+ * How to call a listed API from a script (issue 17): the base URL, where the credential goes and
+ * which environment variable to read it from, a first safe request as curl and as Node fetch,
+ * the SDK's install and import lines, documented rate limits and the gotchas the data shows.
+ * Everything is derived from the listing's evidence (its OpenAPI document, registry facts);
+ * a field no source shows is null, never invented.
+ */
+
+const evidenceSchema = z
+  .object({
+    source: z.string().describe('The id of the listing source the fact was read from.'),
+    pointer: z.string().nullable().describe('Where in that source\'s document.'),
+    evidenceUrl: z.string().nullable().describe('The source\'s document with the pointer: a link anyone can follow.'),
+  })
+  .meta({ id: 'QuickstartEvidence' });
+
+const withEvidence = <T extends z.ZodType>(value: T) => z.object({ value, evidence: evidenceSchema });
+
+export const quickstartSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    baseUrl: withEvidence(z.string()).nullable().describe('The URL requests go to, from the API\'s own document; null when no source shows it.'),
+    auth: withEvidence(
+      z.object({
+        type: z.enum(['none', 'apiKey', 'bearer', 'basic', 'oauth2']),
+        in: z.enum(['header', 'query']).nullable().describe('Where the credential goes.'),
+        name: z.string().nullable().describe('The header or query parameter name.'),
+        envVar: z.string().nullable().describe('A suggested environment variable to hold the secret, e.g. STRIPE_API_KEY (for basic auth, e.g. TWILIO_CREDENTIALS holding "user:password"); null when no secret is needed.'),
+        browserNeeded: z.boolean().describe('True when only a browser sign-in gets a token (OAuth 2 authorization code or implicit).'),
+      }),
+    )
+      .nullable()
+      .describe('How the credential is sent; null when no source shows it.'),
+    firstRequest: withEvidence(
+      z.object({
+        method: z.literal('GET'),
+        path: z.string(),
+        summary: z.string().nullable(),
+        curl: z.string().describe('A runnable curl command; the secret is read from the environment variable.'),
+        node: z.string().describe('The same request with Node\'s fetch (Node 18 or later).'),
+        placeholders: z.array(z.string()).describe('Parameters the document gives no example for: replace them before running.'),
+      }),
+    )
+      .nullable()
+      .describe('A safe read operation to try first, chosen from the API\'s own document; null when none qualifies or no base URL is known.'),
+    sdk: z
+      .object({
+        registry: z.literal('npm'),
+        package: z.string(),
+        install: z.string(),
+        import: z.string(),
+        latestVersion: z.string().nullable(),
+        evidence: evidenceSchema.nullable(),
+      })
+      .nullable()
+      .describe('The official SDK, where one is known and confirmed by its registry document.'),
+    rateLimits: z.object({ evidence: z.string(), evidenceUrl: z.string().nullable() }).nullable().describe('Where the API documents its rate limits; null when the sources do not show any.'),
+    gotchas: z.array(z.string()).describe('Things the data shows a script will trip over (browser-only sign-in, no HTTPS, a key in the query string).'),
+  })
+  .meta({ id: 'Quickstart' });
+export type Quickstart = z.infer<typeof quickstartSchema>;
+
+const evidenceOf = (listing: Listing, fact: { source: string; pointer?: string | undefined }) => ({
+  source: fact.source,
+  pointer: fact.pointer ?? null,
+  evidenceUrl: evidenceUrlOf(listing, fact.source, fact.pointer),
+});
+
+/** STRIPE_API_KEY from "stripe.com"; from the slug when the provider is not a domain. */
+export function envVarNameOf(listing: Listing, type: NonNullable<CallFacts['auth']>['value']['type']): string | null {
+  if (type === 'none') return null;
+  const stem = (listing.provider && /\.[a-z]{2,}$/i.test(listing.provider) ? listing.provider.replace(/\.[a-z]{2,}(\.[a-z]{2})?$/i, '').split('.').pop()! : listing.slug)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
+  const prefix = /^[0-9]/.test(stem) ? `API_${stem}` : stem;
+  // Basic credentials are a user and a password: one variable holds "user:password", as curl -u takes them.
+  return `${prefix}_${type === 'oauth2' ? 'TOKEN' : type === 'basic' ? 'CREDENTIALS' : 'API_KEY'}`;
+}
+
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+function requestOf(listing: Listing, call: CallFacts, envVar: string | null) {
+  const base = call.baseUrl!.value;
+  const first = call.firstRequest!.value;
+  const placeholders: string[] = [];
+  let path = first.path;
+  const query = new URLSearchParams();
+  for (const parameter of first.parameters) {
+    const value = parameter.example ?? `{${parameter.name}}`;
+    if (parameter.example === undefined) placeholders.push(parameter.name);
+    if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(value).replace(/%7B|%7D/g, (brace) => (brace === '%7B' ? '{' : '}')));
+    else query.set(parameter.name, value);
+  }
+  const auth = call.auth?.value;
+  const secret = envVar ? `$${envVar}` : undefined;
+  const inQuery = auth && auth.in === 'query' && auth.name && secret;
+  const queryText = query.toString();
+  const url = `${base}${path}${queryText ? `?${queryText}` : ''}`;
+  const curlUrl = inQuery ? `"${url}${queryText ? '&' : '?'}${encodeURIComponent(auth.name!)}=${secret}"` : shellQuote(url);
+  const curlParts = ['curl -sS --fail-with-body', curlUrl, "-H 'Accept: application/json'"];
+  const headers: string[] = ["accept: 'application/json'"];
+  if (auth && secret && !inQuery) {
+    if (auth.type === 'basic') {
+      curlParts.push(`-u "${secret}"`);
+      headers.push(`authorization: \`Basic \${Buffer.from(process.env.${envVar}).toString('base64')}\``);
+    } else if (auth.type === 'apiKey' && auth.name && auth.name.toLowerCase() !== 'authorization') {
+      curlParts.push(`-H "${auth.name}: ${secret}"`);
+      headers.push(`${JSON.stringify(auth.name.toLowerCase())}: process.env.${envVar}`);
+    } else {
+      curlParts.push(`-H "Authorization: Bearer ${secret}"`);
+      headers.push(`authorization: \`Bearer \${process.env.${envVar}}\``);
+    }
+  }
+  const nodeUrl = inQuery ? `\`${url}${queryText ? '&' : '?'}${encodeURIComponent(auth.name!)}=\${encodeURIComponent(process.env.${envVar})}\`` : JSON.stringify(url);
+  const node = [
+    `const response = await fetch(${nodeUrl}, {`,
+    `  headers: { ${headers.join(', ')} },`,
+    '});',
+    "if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);",
+    'console.log(await response.json());',
+  ].join('\n');
+  return { method: 'GET' as const, path: first.path, summary: first.summary ?? null, curl: curlParts.join(' '), node, placeholders };
+}
+
+export function quickstartOf(listing: Listing): Quickstart {
+  const call = listing.call ?? {};
+  const auth = call.auth?.value;
+  const envVar = auth ? envVarNameOf(listing, auth.type) : null;
+  const gotchas: string[] = [];
+  if (auth?.browserNeeded) gotchas.push('Only a browser sign-in (OAuth 2 authorization code or implicit) gets a token: a person must authorise once, and the script then needs a stored refresh token.');
+  if (auth?.in === 'query') gotchas.push(`The key goes in the query parameter "${auth.name}", so it is written into server, proxy and shell-history logs with the URL; keep those logs private.`);
+  if (listing.access?.https?.value === false || (call.baseUrl?.value.startsWith('http:') && listing.access?.https?.value !== true)) {
+    gotchas.push('The API is served over plain HTTP: anything sent, the credential included, can be read on the way.');
+  } else if (call.baseUrl?.value.startsWith('http:')) {
+    gotchas.push('Its document gives an http:// base URL, while another source says it is served over HTTPS: try https:// first.');
+  }
+  if (auth?.type === 'oauth2' && !auth.browserNeeded) gotchas.push('OAuth 2 without a browser: exchange the client credentials for a token first; the token then goes in the Authorization header.');
+  const rate = listing.cliCriteria.rateLimits;
+  return {
+    slug: listing.slug,
+    name: listing.name,
+    baseUrl: call.baseUrl ? { value: call.baseUrl.value, evidence: evidenceOf(listing, call.baseUrl) } : null,
+    auth: call.auth && auth
+      ? { value: { type: auth.type, in: auth.in ?? null, name: auth.name ?? null, envVar, browserNeeded: auth.browserNeeded }, evidence: evidenceOf(listing, call.auth) }
+      : null,
+    firstRequest: call.firstRequest && call.baseUrl ? { value: requestOf(listing, call, envVar), evidence: evidenceOf(listing, call.firstRequest) } : null,
+    sdk:
+      listing.package && listing.install
+        ? {
+            registry: 'npm',
+            package: listing.package.name,
+            install: listing.install,
+            import: `import * as sdk from '${listing.package.name}';`,
+            latestVersion: listing.package.latestVersion ?? null,
+            evidence: listing.cliCriteria.officialSdk?.source ? evidenceOf(listing, { source: listing.cliCriteria.officialSdk.source, pointer: listing.cliCriteria.officialSdk.pointer }) : null,
+          }
+        : null,
+    rateLimits: rate?.status === 'passed' && rate.evidence ? { evidence: rate.evidence, evidenceUrl: evidenceUrlOf(listing, rate.source, rate.pointer) } : null,
+    gotchas,
+  };
+}
+
+/** The quickstart of one listing, by its exact slug; an unknown slug is a 404 with close matches. */
+export async function getQuickstart({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<Quickstart> {
+  const { slug } = parseInput(slugInputSchema, input);
+  const entry = ctx.catalogue.get(slug);
+  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  return quickstartOf(entry.listing);
+}

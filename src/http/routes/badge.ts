@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { detailOf } from '../../core/catalogue/catalogue-index.ts';
+import { cliBadgeSvg } from '../../core/listings/cli-badge.ts';
+import { listingNotFound } from '../../core/listings/suggest-slugs.ts';
+import { parameters, parseInput } from '../../core/params.ts';
+import { problemResponses } from '../problem.ts';
+import type { Route } from './route.ts';
+
+const badgeParamsSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[^/]{1,200}\.svg$/, { error: 'the badge path must be /badge/{slug}.svg, e.g. /badge/stripe.svg' })
+    .describe('The listing\'s slug followed by ".svg".'),
+});
+
+export const badgeRoute: Route = async (app, { ctx }) => {
+  app.get(
+    '/badge/:file',
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'A CLI relevance badge for README files',
+        description:
+          'An SVG badge of the listing\'s CLI relevance: the score and its wording, a range for a partly assessed listing, or "not scored". Cacheable for an hour, with an ETag. Embed it as `[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)`. An unknown slug is a 404 with close matches.',
+        params: badgeParamsSchema,
+        querystring: parameters({}),
+        response: { 200: z.string().describe('image/svg+xml'), ...problemResponses(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const { file } = parseInput(badgeParamsSchema, request.params);
+      const slug = file.slice(0, -'.svg'.length);
+      const entry = ctx.catalogue.get(slug);
+      if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+      const detail = detailOf(entry);
+      reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
+      return cliBadgeSvg(detail.name, detail.cliRelevance);
+    },
+  );
+};
