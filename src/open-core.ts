@@ -38,9 +38,9 @@ export async function openCore(
       whileWorkerFinishes,
     });
     const ctx: CoreContext = { store, catalogue, ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
-    if (ctx.catalogue.size > 0 || !loadDefaultCatalogue) {
+    if (ctx.catalogue.size > 0) {
       log.info(`Built the catalogue index of ${ctx.catalogue.size} listings in ${Math.round(performance.now() - started)} ms.`);
-    } else {
+    } else if (loadDefaultCatalogue) {
       log.info(`The store ${store.location} is empty: loading the default catalogue from ${config.catalogDir}.`);
     }
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {

@@ -61,7 +61,7 @@ const TAKEN_FIELDS = ['slug', 'name', 'description', 'url', 'category', 'subcate
  * Fields of a listing as stored (listing.ts) that the corpus format lacks: a file of full
  * listings (an export, the benchmark's synthetic catalogue) imports too, checked by the schema.
  */
-const LISTING_FIELDS = ['pricingTier', 'install', 'cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'sources'] as const;
+const LISTING_FIELDS = ['pricingTier', 'install', 'cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'call', 'sources'] as const;
 /** Fields of the public-apis rows read as evidence (auth, https, cors) or as a label (source). */
 const IGNORED_FIELDS = ['auth', 'https', 'cors', 'source'] as const;
 const KNOWN_FIELDS: readonly string[] = [...TAKEN_FIELDS, ...LISTING_FIELDS, ...IGNORED_FIELDS];
@@ -145,7 +145,7 @@ function checkItem(record: unknown, index: number): CorpusItem {
     else take('pricingTier', fields.pricingTier);
   }
   take('install', optional(oneLine(fields.install, 'install', notes)));
-  for (const key of ['cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'sources'] as const) take(key, orAbsent(fields[key]));
+  for (const key of ['cliCriteria', 'qualityInputs', 'faq', 'package', 'provider', 'access', 'call', 'sources'] as const) take(key, orAbsent(fields[key]));
   const columns = { auth: fields.auth, https: fields.https, cors: fields.cors };
   if (Object.values(columns).some((value) => typeof value === 'string' && value.trim() !== '')) {
     const row = assessPublicApisRow({
