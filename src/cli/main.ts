@@ -24,8 +24,10 @@ import type { CliIo } from './io.ts';
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('apidex')
-    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
+    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
+    // An unknown flag or a missing argument is followed by the command's usage (issue 16); subcommands inherit this.
+    .showHelpAfterError()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
     .addHelpText('after', '\nExit codes: 0 success, 1 the command found a problem (an unknown slug, an invalid catalogue, a failed item), 2 bad command line (an unknown flag, a value out of range), 3 bad environment (configuration, store, folder, a --remote directory that cannot be reached or is rate limiting).');
   registerSearchCommand(program, io);

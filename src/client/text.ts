@@ -76,12 +76,29 @@ export function detailText(detail: ListingDetail): string {
     `capabilities: ${detail.capabilities.length ? detail.capabilities.join('; ') : NOT_SHOWN}`,
     `CLI relevance ${cliLong(cli)} [${cli.version}]${cli.status === 'unscored' ? '' : ':'}`,
     ...(cli.status === 'unscored' ? [] : criteria),
-    `quality ${qualityLong(detail.quality)}${missingQuality} [${detail.quality.version}]`,
+    `quality ${qualityLong(detail.quality)}${missingQuality} [${detail.quality.version}]:`,
+    ...qualityLines(detail.quality),
     ...(access.length ? [`access: ${access.join('; ')}`] : []),
     ...(sources.length ? ['sources:', ...sources] : []),
     `reviews: ${reviewsShort(detail.reviews)}${detail.reviews && detail.reviews.integrationStats.liveReports > 0 ? `; ${integrationLine(detail.reviews.integrationStats)}` : ''}`,
-    `FAQ: ${detail.faq.length} answers in the structured result.`,
+    ...(detail.faq.length ? ['FAQ:', ...detail.faq.flatMap((entry) => [`  Q: ${entry.question}`, `  A: ${clip(entry.answer, 240)}`])] : []),
   ].join('\n');
+}
+
+/** Each quality input with its value and points, rates as percentages. */
+function qualityLines(quality: ListingDetail['quality']): string[] {
+  const valueText = (entry: ListingDetail['quality']['breakdown'][number]): string => {
+    const value = entry.value;
+    if (value === null || value === undefined) return NOT_SHOWN;
+    if (entry.input === 'issueCloseRatio' && typeof value === 'number') return `${Math.round(value * 100)}%`;
+    if (entry.input === 'daysSinceLastRelease') return `${String(value)} days`;
+    if (typeof value === 'boolean') return value ? 'yes' : 'no';
+    if (typeof value === 'number') return value.toLocaleString('en');
+    return String(value);
+  };
+  return quality.breakdown.map(
+    (entry) => `  ${(entry.used ? `${entry.points}/${entry.maxPoints}` : `-/${entry.maxPoints}`).padEnd(12)} ${entry.label}: ${valueText(entry)}${entry.illustrative && entry.used ? ' (illustrative)' : ''}`,
+  );
 }
 
 function integrationLine(stats: ListingReviewStats['integrationStats']): string {

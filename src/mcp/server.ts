@@ -23,7 +23,7 @@ const INSTRUCTIONS = [
   'apidex is a directory of programmable APIs, each scored for CLI/agent use (CLI relevance, 8 criteria) and quality.',
   'To find an API for a job: discover_apis (a need in your own words), then get_api, compare_apis or recommend_api.',
   'Slugs are exact: an unknown slug is an error listing close matches, never another listing.',
-  'Missing data reads "not shown" (null in structured content); a missing score is unknown, not 0.',
+  'Missing data reads "not shown" (null in structured content); a missing score reads "not scored": unknown, not 0.',
   'After integrating an API, report how it went with submit_review, with an honest evidenceLevel.',
 ].join(' ');
 

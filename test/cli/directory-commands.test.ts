@@ -48,7 +48,7 @@ describe('apidex directory commands on a fresh local store', () => {
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^#\s+NAME\s+SLUG\s+RELEVANCE\s+CONFIDENCE\s+CLI\s+QUALITY\s+PRICING$/);
     expect(lines[1]).toMatch(/^1\s+Real-time channels API\s+real-time-channels-api\s+1\.00\s+high\s+8\/10 excellent\s+7\/10\s+Freemium$/);
-    expect(table.stdout).toMatch(/hosted-channels-service .*not shown\s+not shown\s+Freemium/);
+    expect(table.stdout).toMatch(/hosted-channels-service .*not scored\s+not scored\s+Freemium/);
   });
 
   it('show fails on an unknown slug with a clear message on stderr and exit 1, never showing another listing', async () => {
@@ -75,6 +75,17 @@ describe('apidex directory commands on a fresh local store', () => {
     const unknownFlag = await apidex(['show', 'apidex', '--colour'], url);
     expect(unknownFlag.code).toBe(2);
     expect(unknownFlag.stderr).toContain("unknown option '--colour'");
+    // Followed by the command's usage, not the bare error alone (issue 16).
+    expect(unknownFlag.stderr).toMatch(/Usage: apidex show \[options\] <slug>/);
+  });
+
+  it('show prints both scores with every part, rates as percentages, and the FAQ itself (issue 16)', async () => {
+    const shown = await apidex(['show', 'real-time-channels-api'], `file:${createTestSqlitePath()}`);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(/^quality 7\/10 \(from 7 of 7 inputs; illustrative inputs\) \[quality\/1\]:\n {2}1\.75\/2\.5 +Package downloads per week: 77,000 \(illustrative\)$/m);
+    expect(shown.stdout).toMatch(/^ {2}0\.7\/1 +Issue close ratio: 70% \(illustrative\)$/m);
+    expect(shown.stdout).toMatch(/^FAQ:\n {2}Q: Is Real-time channels API free\?\n {2}A: /m);
+    expect(shown.stdout).not.toContain('answers in the structured result');
   });
 
   it('has --help with examples on every command', async () => {
@@ -100,6 +111,10 @@ describe('apidex directory commands on a fresh local store', () => {
     expect(JSON.parse(search.stdout).items[0].slug).toBe('country-reference-data-service');
     const page = await apidex(['search', '--limit', '2'], url);
     expect(page.stdout).toMatch(/2 of 6 listings; next page: --cursor \S+/);
+    // --json names the next page as the API does: `next`, the path of the next page.
+    const pageJson = JSON.parse((await apidex(['search', '--limit', '2', '--json'], url)).stdout);
+    expect(Object.keys(pageJson).sort()).toEqual(['items', 'next', 'total']);
+    expect(pageJson.next).toMatch(/^\/api\/apis\?limit=2&cursor=\S+$/);
 
     const recommend = await apidex(['recommend', 'broadcast', 'live', 'updates', '--headless'], url);
     expect(recommend.stdout).toMatch(/^Pick: Real-time channels API \[real-time-channels-api\]/);
@@ -107,12 +122,15 @@ describe('apidex directory commands on a fresh local store', () => {
     expect(JSON.parse(none.stdout)).toMatchObject({ recommendation: null, message: expect.stringContaining('drop pricing=paid') });
 
     const compare = await apidex(['compare', 'real-time-channels-api', 'hosted-channels-service'], url);
-    expect(compare.stdout).toMatch(/^CLI relevance\s+8\/10 excellent \(9\/11 points\)\s+not shown/m);
+    expect(compare.stdout).toMatch(/^CLI relevance\s+8\/10 excellent \(9\/11 points\)\s+not scored/m);
     expect(compare.stdout).toMatch(/^CLI tool available\s+fail\s+not assessed$/m);
     expect(compare.stdout).toContain('Verdict (open):');
     const tooFew = await apidex(['compare', 'apidex'], url);
     expect(tooFew.code).toBe(2);
     expect(tooFew.stderr).toContain('fix <slugs>: slugs must name 2 to 5 listings to compare; got 1');
+    // The example is in command-line syntax, not the API's "slugs=a,b" (issue 16).
+    expect(tooFew.stderr).toContain('e.g. real-time-channels-api hosted-channels-service');
+    expect(tooFew.stderr).not.toContain('slugs=');
 
     const alternatives = await apidex(['alternatives', 'real-time-channels-api', '--json'], url);
     expect(JSON.parse(alternatives.stdout).items[0].slug).toBe('hosted-channels-service');

@@ -82,7 +82,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(items[0].relevance).toBeGreaterThan(0.5);
     expect(found.text).toMatch(/1\. Real-time channels API \[real-time-channels-api\] relevance 1\.00, high confidence/);
     expect(found.text).toContain('CLI 8/10 excellent');
-    expect(found.text).toContain('CLI not shown; quality not shown');
+    expect(found.text).toContain('CLI not scored; quality not scored');
     // Compact by default over MCP (issue 14): no score parts, a link to the listing in full.
     expect(items[0]).toMatchObject({ cli: '8/10 excellent', quality: 7, link: '/api/apis/real-time-channels-api' });
     expect(items[0].cliRelevance).toBeUndefined();
@@ -126,7 +126,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(next.structuredContent!.items.map((item: any) => item.slug).some((slug: string) => first.includes(slug))).toBe(false);
   });
 
-  it('get_api returns the exact listing with every part, and "not shown" for what is missing', async () => {
+  it('get_api returns the exact listing with every part, "not shown" for missing data and "not scored" for a score it cannot give', async () => {
     const client = connect();
     const detail = await call(client, 'get_api', { slug: 'real-time-channels-api' });
     expect(detail.structuredContent).toMatchObject({ slug: 'real-time-channels-api', url: null, install: null, cliRelevance: { score: 8, raw: 9 } });
@@ -136,8 +136,8 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
 
     const unscored = await call(client, 'get_api', { slug: 'hosted-channels-service' });
     expect(unscored.structuredContent!.cliRelevance).toMatchObject({ status: 'unscored', score: null });
-    expect(unscored.text).toContain('CLI relevance not shown (none of the 8 criteria assessed; unknown, not 0)');
-    expect(unscored.text).toContain('quality not shown');
+    expect(unscored.text).toContain('CLI relevance not scored (none of the 8 criteria assessed; unknown, not 0)');
+    expect(unscored.text).toContain('quality not scored');
   });
 
   it('get_api never serves another listing for an unknown slug: it is an error with close matches', async () => {

@@ -284,6 +284,16 @@ describe('the review form', () => {
     expect(await server.ctx.store.countReviews()).toBe(before);
   });
 
+  it('asks for a missing required field in a person\'s words: "Pick a rating.", not the API\'s "got nothing" (issue 16)', async () => {
+    const { rating: _rating, title: _title, ...withoutRating } = good;
+    const response = await post('real-time-channels-api', withoutRating);
+    expect(response.status).toBe(422);
+    const page = decode(await response.text());
+    expect(page).toContain('<p class="field-error" id="f-rating-error">Pick a rating.</p>');
+    expect(page).toContain('<p class="field-error" id="f-title-error">Give the review a title.</p>');
+    expect(page).not.toContain('got nothing');
+  });
+
   it('publishes a good review and sends the reader to it on the listing page', async () => {
     const response = await post('country-reference-data-service', { ...good, 'integrationReport.authWorked': 'true', 'integrationReport.strengths': 'no key needed\nfast', 'integrationReport.evidenceLevel': 'production-live' });
     expect(response.status).toBe(303);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { categoryText, cliShort, qualityShort, shown } from '../../client/describe.ts';
+import { cursorOf, type Directory } from '../../client/directory.ts';
 import { lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
 import type { CliIo } from '../io.ts';
 import { renderTable } from '../output/table.ts';
@@ -19,14 +20,27 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
     )
     .action(async (words: string[], options: DirectoryOptions & Record<string, unknown>) => {
       const input = { ...(words.length ? { q: words.join(' ') } : {}), ...flags.read(options) };
-      await runOnDirectory(io, options, lookupListingsInputSchema, input, (directory, query) => directory.lookup(query), (page) => {
+      // --json prints the JSON API's shape: `next` is the path of the next page, as GET /api/apis answers.
+      const nextPath = (query: Record<string, unknown>, cursor: string | null) => {
+        if (cursor === null) return null;
+        const params = new URLSearchParams();
+        for (const [key, value] of Object.entries(query)) if (value !== undefined && key !== 'cursor') params.set(key, String(value));
+        params.set('cursor', cursor);
+        return `/api/apis?${params}`;
+      };
+      const lookup = async (directory: Directory, query: Record<string, unknown>) => {
+        const page = await directory.lookup(query);
+        return { items: page.items, total: page.total, next: nextPath(query, page.nextCursor) };
+      };
+      await runOnDirectory(io, options, lookupListingsInputSchema, input, lookup, (page) => {
         if (page.items.length === 0) return `No listing matches "${words.join(' ')}". Try: npx apidex discover "<what you need to do>"`;
         const table = renderTable(
           ['#', 'NAME', 'SLUG', 'CATEGORY', 'PRICING', 'CLI', 'QUALITY'],
           page.items.map((item, i) => [String(i + 1), item.name, item.slug, categoryText(item), shown(item.pricingTier), cliShort(item.cliRelevance), qualityShort(item.quality)]),
           { flex: 3 },
         );
-        const more = page.nextCursor ? `; next page: --cursor ${page.nextCursor}` : '';
+        const cursor = cursorOf(page.next);
+        const more = cursor ? `; next page: --cursor ${cursor}` : '';
         return `${table}\n\n${page.items.length} of ${page.total} listing${page.total === 1 ? '' : 's'}${more}`;
       }, { q: '[words]' });
     });

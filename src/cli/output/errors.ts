@@ -28,9 +28,20 @@ export type ArgumentNames = Record<string, string>;
 const flagOf = (field: string, argumentNames: ArgumentNames) =>
   argumentNames[field] ?? (field === '(root)' || field === '(body)' ? field : `--${field.split('.').at(-1)!.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
 
+/**
+ * The core's messages give examples in the API's syntax ("e.g. slugs=a,b", "limit=10"); on the
+ * command line they read as arguments ("a b") or flags ("--limit 10").
+ */
+export function inCliSyntax(message: string, argumentNames: ArgumentNames): string {
+  return message.replace(/\b([a-z][A-Za-z]*)=([^\s&"]+)/g, (whole, name: string, value: string) => {
+    if (argumentNames[name]) return value.split(',').join(' ');
+    return `${flagOf(name, argumentNames)} ${value}`;
+  });
+}
+
 function describe(code: string, detail: string, fields: { field: string; message: string }[], suggestions: unknown, argumentNames: ArgumentNames): string {
   const lines = [code === 'invalid_input' && fields.length ? `${fields.length === 1 ? 'one value is' : `${fields.length} values are`} not valid:` : detail];
-  if (code !== 'not_found') for (const field of fields) lines.push(`  fix ${flagOf(field.field, argumentNames)}: ${field.message}`);
+  if (code !== 'not_found') for (const field of fields) lines.push(`  fix ${flagOf(field.field, argumentNames)}: ${inCliSyntax(field.message, argumentNames)}`);
   if (Array.isArray(suggestions) && suggestions.length) lines.push(`  close matches: ${suggestions.join(', ')}`);
   else if (code === 'not_found') lines.push('  find the slug with: npx apidex search <name or words>');
   return lines.join('\n');

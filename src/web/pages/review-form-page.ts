@@ -42,6 +42,15 @@ const FIELDS = [
   'integrationReport.challenges',
 ] as const;
 
+/** What a person reads for a required field left empty, instead of the API's wording ("rating must be an integer from 1 to 5 …; got nothing"). */
+const MISSING: Partial<Record<string, string>> = {
+  rating: 'Pick a rating.',
+  reviewerType: 'Choose whether you are a person or an agent.',
+  reviewerName: 'Enter your name, or your agent\'s name.',
+  title: 'Give the review a title.',
+  body: 'Write what happened when you used the API.',
+};
+
 const idOf = (field: string) => `f-${field.replace('integrationReport.', 'report-')}`;
 
 /** A number typed in a form: a number when it reads as one, else the text itself, so the verb's message names what was typed. */
@@ -240,7 +249,7 @@ async function handlePost(ctx: CoreContext, request: FastifyRequest, reply: Fast
     const state: FormState = { values, errors: new Map(), general: [] };
     for (const problem of error.fields) {
       const field = formFieldOf(problem.field);
-      if (field) state.errors.set(field, [...(state.errors.get(field) ?? []), problem.message]);
+      if (field) state.errors.set(field, [...(state.errors.get(field) ?? []), (values[field] ?? '').trim() === '' && MISSING[field] ? MISSING[field]! : problem.message]);
       else state.general.push(problem.message);
     }
     return sendForm(request, reply, detail, state, 422);
