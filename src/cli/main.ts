@@ -17,6 +17,7 @@ import { registerSearchCommand } from './commands/search.ts';
 import { registerSubmitCommand } from './commands/submit.ts';
 import { registerShowCommand } from './commands/show.ts';
 import { registerQuickstartCommands } from './commands/quickstart.ts';
+import { registerChangesCommand } from './commands/changes.ts';
 import { registerRestoreCommand } from './commands/restore.ts';
 import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
@@ -24,7 +25,7 @@ import type { CliIo } from './io.ts';
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('apidex')
-    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
+    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
     // An unknown flag or a missing argument is followed by the command's usage (issue 16); subcommands inherit this.
     .showHelpAfterError()
@@ -37,6 +38,7 @@ export function buildProgram(io: CliIo): Command {
   registerAlternativesCommand(program, io);
   registerShowCommand(program, io);
   registerQuickstartCommands(program, io);
+  registerChangesCommand(program, io);
   registerCategoriesCommand(program, io);
   registerReviewsCommand(program, io);
   registerReviewCommand(program, io);

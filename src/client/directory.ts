@@ -1,3 +1,4 @@
+import type { ListChangesInput, ListChangesResult } from '../core/catalogue/list-changes.ts';
 import type { PackageInfoResult } from '../core/listings/get-package-info.ts';
 import type { Quickstart } from '../core/listings/get-quickstart.ts';
 import type { SlugInput } from '../core/listings/slug-input.ts';
@@ -32,6 +33,7 @@ export interface Directory {
   getListing(input: GetListingInput): Promise<ListingDetail>;
   quickstart(input: SlugInput): Promise<Quickstart>;
   packageInfo(input: SlugInput): Promise<PackageInfoResult>;
+  changes(input: ListChangesInput): Promise<ListChangesResult>;
   categories(): Promise<Category[]>;
   reviews(input: ListReviewsInput): Promise<ListReviewsResult>;
   submitReview(input: ReviewInput): Promise<SubmitReviewResult>;
@@ -58,6 +60,7 @@ export function remoteDirectory(baseUrl: string): Directory {
     getListing: (input) => client.getListing(input),
     quickstart: (input) => client.quickstart(input),
     packageInfo: (input) => client.packageInfo(input),
+    changes: (input) => client.changes(input),
     categories: () => client.categories(),
     reviews: (input) => client.reviews(input),
     // A fresh key per command: should the answer be lost, a retry of the same call cannot add a second review.

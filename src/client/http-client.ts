@@ -1,3 +1,4 @@
+import type { ListChangesInput, ListChangesResult } from '../core/catalogue/list-changes.ts';
 import type { PackageInfoResult } from '../core/listings/get-package-info.ts';
 import type { Quickstart } from '../core/listings/get-quickstart.ts';
 import type { SlugInput } from '../core/listings/slug-input.ts';
@@ -102,6 +103,10 @@ export class ApidexClient {
 
   quickstart({ slug }: SlugInput): Promise<Quickstart> {
     return this.get(`/api/apis/${encodeURIComponent(String(slug))}/quickstart`, {});
+  }
+
+  changes(input: ListChangesInput): Promise<ListChangesResult> {
+    return this.get('/api/changes', input);
   }
 
   packageInfo({ slug }: SlugInput): Promise<PackageInfoResult> {

@@ -1,3 +1,4 @@
+import { listChanges } from '../core/catalogue/list-changes.ts';
 import type { CoreContext } from '../core/context.ts';
 import { getListing } from '../core/listings/get-listing.ts';
 import { getPackageInfo } from '../core/listings/get-package-info.ts';
@@ -32,6 +33,7 @@ export function localDirectory(core: CoreContext, { client = 'cli' }: { client?:
     getListing: (input) => getListing({ ctx: core, input }),
     quickstart: (input) => getQuickstart({ ctx: core, input }),
     packageInfo: (input) => getPackageInfo({ ctx: core, input }),
+    changes: (input) => listChanges({ ctx: core, input }),
     categories: () => listCategories({ ctx: core }),
     reviews: (input) => listReviews({ ctx: core, input }),
     async submitReview(input) {

@@ -116,7 +116,7 @@ export async function enrichListings({
     if (!checked.success) return { slug, package: name, outcome: 'failed', reason: `the registry gave a value the listing schema refuses (${firstProblem(checked.error)}); the listing is left as it was` };
     const candidate: Listing = checked.data;
     if (!input.dryRun) {
-      await ctx.store.saveListings([candidate]);
+      await ctx.store.saveListings([candidate], { cause: 'enrich' });
       saved += 1;
     }
     return {

@@ -10,6 +10,8 @@ import { alternativesRoute } from './routes/alternatives.ts';
 import { compareRoute } from './routes/compare.ts';
 import { discoverRoute } from './routes/discover.ts';
 import { badgeRoute } from './routes/badge.ts';
+import { changesRoute } from './routes/changes.ts';
+import { feedsRoute } from './routes/feeds.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { getPackageRoute } from './routes/get-package.ts';
 import { getQuickstartRoute } from './routes/get-quickstart.ts';
@@ -161,7 +163,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
     return payload;
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.register(submitReviewRoute, { ctx });

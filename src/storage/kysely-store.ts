@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Listing } from '../core/listings/listing.ts';
 import { timeOrderedId } from '../core/time-ordered-id.ts';
+import type { ChangeCause } from '../core/catalogue/version-changes.ts';
 import { isLiveEvidence, REVIEWER_TYPES, type ReviewRecord, type ReviewStatus } from '../core/reviews/review-schema.ts';
 import type { SubmissionContent, SubmissionStatus } from '../core/submissions/submission-schema.ts';
 import { migrateToLatest } from './migrations/index.ts';
 import { RecentReviewWindow, RecentReviewWindows } from './recent-review-windows.ts';
+import { readVersions, recordVersions, type ListingVersionsTable } from './listing-versions.ts';
 import type {
   IdempotentResponse,
   ListingChanges,
@@ -41,6 +43,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   submissions: SubmissionsTable;
   submission_log: SubmissionLogTable;
+  listing_versions: ListingVersionsTable;
 }
 
 /** See migration 0003. */
@@ -168,7 +171,7 @@ export class KyselyStore implements Store {
     await migrateToLatest(this.db);
   }
 
-  async saveListings(listings: Listing[]): Promise<SaveResult[]> {
+  async saveListings(listings: Listing[], { cause = 'sync' }: { cause?: ChangeCause } = {}): Promise<SaveResult[]> {
     rejectDuplicateSlugs(listings);
     if (listings.length === 0) return [];
 
@@ -201,6 +204,15 @@ export class KyselyStore implements Store {
         created_at: now,
         updated_at: now,
       }));
+      const before = await readStoredListings(
+        trx,
+        changed.filter((candidate) => stored.has(candidate.listing.slug)).map((candidate) => candidate.listing.slug),
+      );
+      await recordVersions(
+        trx,
+        changed.map((candidate, index) => ({ revision: firstRevision + index, before: before.get(candidate.listing.slug), after: candidate.listing })),
+        { cause, now },
+      );
       for (const chunk of chunksOf(rows, UPSERT_CHUNK_ROWS)) {
         await trx
           .insertInto('listings')
@@ -226,6 +238,10 @@ export class KyselyStore implements Store {
         return { slug, outcome: 'unchanged', revision: previous!.revision };
       });
     });
+  }
+
+  async listingVersions(options: { afterRevision?: number; changedAfter?: string; slug?: string; newestFirst?: boolean; limit: number }) {
+    return readVersions(this.db, { ...options, limit: checkedLimit(options.limit) });
   }
 
   async getListing(slug: string): Promise<StoredListing | undefined> {
@@ -639,6 +655,7 @@ export class KyselyStore implements Store {
         .insertInto('listings')
         .values({ slug, name: listing.name, category: listing.category, document, content_hash: sha256Hex(document), revision, created_at: change.now, updated_at: change.now })
         .execute();
+      await recordVersions(trx, [{ revision, before: undefined, after: listing }], { cause: 'submission', now: change.now });
       const decision = { status: 'approved' as const, actor: change.actor, reason: change.reason, decidedAt: change.now };
       await trx
         .updateTable('submissions')
@@ -813,6 +830,15 @@ async function readStoredVersions(
     for (const row of rows) stored.set(row.slug, { contentHash: row.content_hash, revision: row.revision });
   }
   return stored;
+}
+
+async function readStoredListings(trx: Transaction<Database>, slugs: string[]): Promise<Map<string, Listing>> {
+  const listings = new Map<string, Listing>();
+  for (const chunk of chunksOf(slugs, HASH_LOOKUP_CHUNK_SLUGS)) {
+    const rows = await trx.selectFrom('listings').select(['slug', 'document']).where('slug', 'in', chunk).execute();
+    for (const row of rows) listings.set(row.slug, JSON.parse(row.document) as Listing);
+  }
+  return listings;
 }
 
 function toStoredListing(row: Pick<ListingsTable, 'document' | 'revision' | 'created_at' | 'updated_at'>): StoredListing {

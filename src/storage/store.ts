@@ -1,3 +1,4 @@
+import type { ChangeCause, VersionChanges } from '../core/catalogue/version-changes.ts';
 import type { Listing } from '../core/listings/listing.ts';
 import type { ReviewRecord, ReviewStatus } from '../core/reviews/review-schema.ts';
 import type { SubmissionContent, SubmissionStatus } from '../core/submissions/submission-schema.ts';
@@ -47,8 +48,16 @@ export interface Store {
   /**
    * Creates or updates each listing by slug in one transaction: all are saved or none.
    * A listing identical to the stored one is reported unchanged and keeps its revision.
+   * Each changed listing also gets a version (see listingVersions) recording what changed and
+   * `cause` (default "sync").
    */
-  saveListings(listings: Listing[]): Promise<SaveResult[]>;
+  saveListings(listings: Listing[], options?: { cause?: ChangeCause }): Promise<SaveResult[]>;
+
+  /**
+   * Versions of listings oldest first: after a revision, or changed after an instant, at most
+   * `limit`; or the newest (of one listing, with `slug`) first.
+   */
+  listingVersions(options: { afterRevision?: number; changedAfter?: string; slug?: string; newestFirst?: boolean; limit: number }): Promise<StoredListingVersion[]>;
 
   getListing(slug: string): Promise<StoredListing | undefined>;
 
@@ -167,6 +176,15 @@ export interface ReviewCursor {
 export interface ModerationDecision {
   status: ReviewStatus;
   reasons: string[];
+}
+
+export interface StoredListingVersion {
+  revision: number;
+  slug: string;
+  kind: 'created' | 'updated';
+  cause: ChangeCause;
+  changes: VersionChanges;
+  changedAt: string;
 }
 
 export interface ReviewWrite {

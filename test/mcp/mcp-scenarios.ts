@@ -17,6 +17,7 @@ export const TOOL_NAMES = [
   'find_alternatives',
   'recommend_api',
   'list_categories',
+  'list_changes',
   'get_reviews',
   'submit_review',
 ];

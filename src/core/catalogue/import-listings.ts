@@ -88,7 +88,7 @@ async function saveInChunks(ctx: CoreContext, listings: readonly Listing[], chun
   const total = listings.length;
   try {
     for (let start = 0; start < total; start += chunkSize) {
-      results.push(...(await ctx.store.saveListings(listings.slice(start, start + chunkSize))));
+      results.push(...(await ctx.store.saveListings(listings.slice(start, start + chunkSize), { cause: 'import' })));
       onProgress?.({ saved: Math.min(start + chunkSize, total), total });
     }
   } catch (error) {

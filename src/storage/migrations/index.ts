@@ -4,6 +4,7 @@ import { createReviews } from './0002-create-reviews.ts';
 import { createSubmissions } from './0003-create-submissions.ts';
 import { addReviewOwners } from './0004-review-owners.ts';
 import { indexClientRecency } from './0005-client-recency-index.ts';
+import { createListingVersions } from './0006-listing-versions.ts';
 
 /**
  * Every migration, by name; names sort in the order they run. Listed here rather than found
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '0003-create-submissions': createSubmissions,
   '0004-review-owners': addReviewOwners,
   '0005-client-recency-index': indexClientRecency,
+  '0006-listing-versions': createListingVersions,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

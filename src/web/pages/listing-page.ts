@@ -8,6 +8,8 @@ import { breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, re
 import { html, join, safeHref, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { getQuickstart, type Quickstart } from '../../core/listings/get-quickstart.ts';
+import { getListingHistory } from '../../core/listings/get-listing-history.ts';
+import type { ChangeItem } from '../../core/catalogue/list-changes.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
 
 /** /apis/{slug}: everything the seed's listing page holds, each score with its parts. */
@@ -261,13 +263,28 @@ ${quickstart.gotchas.length ? html`<ul class="small">${quickstart.gotchas.map((g
 </section>`;
 }
 
-export function renderListingPage(detail: ListingDetail, faq: PageFaq, reviews: ListReviewsResult, notice?: string, reviewerToken?: string, call?: { quickstart: Quickstart; origin: string }): Html {
+/** The latest change of the CLI relevance score, from the listing's history (issue 17). */
+function scoreChangeNote(change: ChangeItem | undefined, slug: string): Html {
+  if (!change) return html``;
+  return html`<p class="small section" data-score-change>On ${change.changedAt.slice(0, 10)}: ${change.summary} <a href="/api/apis/${slug}/history">History as JSON</a></p>`;
+}
+
+export function renderListingPage(
+  detail: ListingDetail,
+  faq: PageFaq,
+  reviews: ListReviewsResult,
+  notice?: string,
+  reviewerToken?: string,
+  call?: { quickstart: Quickstart; origin: string },
+  scoreChange?: ChangeItem,
+): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
   const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
 ${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
 <article aria-labelledby="listing-name">
+${scoreChangeNote(scoreChange, detail.slug)}
 ${cachedSections(detail, faq)}
 ${call ? callSection(call.quickstart, call.origin, detail.slug) : ''}
 ${reviewsSection(detail, reviews)}
@@ -309,11 +326,13 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
     const detail = await getListing({ ctx, input: { slug } });
     const cursor = queryValue(request, 'reviews');
     const notice = queryValue(request, 'review');
-    const [faq, reviews, quickstart] = await Promise.all([
+    const [faq, reviews, quickstart, history] = await Promise.all([
       getListingFaq({ ctx, input: { slug } }),
       recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined }),
       getQuickstart({ ctx, input: { slug: detail.slug } }),
+      getListingHistory({ ctx, input: { slug: detail.slug, limit: 20 } }),
     ]);
+    const scoreChange = history.items.find((item) => item.scores.cliRelevance !== undefined);
     const cli = detail.cliRelevance;
     const scoreWords = cli.status === 'complete' ? `CLI relevance ${cli.score}/10` : 'CLI relevance not scored';
     return sendPage(request, reply, {
@@ -322,7 +341,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), { quickstart, origin: originOf(request) }),
+      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), { quickstart, origin: originOf(request) }, scoreChange),
     });
   });
 };

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { StoredListingVersion } from '../../storage/store.ts';
+import type { CoreContext } from '../context.ts';
+import { boundedInt, optionalText, parameters, parseInput } from '../params.ts';
+import { CHANGE_CAUSES, fieldChangeSchema, versionChangesSchema } from './version-changes.ts';
+
+/**
+ * What changed in the catalogue since a point (issue 17): versions oldest first, paged by the
+ * revision each change was written under, which every server on one store agrees on.
+ */
+
+const CURSOR = /^r(\d{1,15})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+export const listChangesInputSchema = parameters({
+  since: optionalText('since', 64)
+    .refine((value) => value === undefined || CURSOR.test(value) || (INSTANT.test(value) && !Number.isNaN(Date.parse(value))), {
+      error: 'since must be the `next` cursor of an earlier answer (e.g. "r1234") or an RFC 3339 instant (e.g. "2026-11-24T00:00:00Z")',
+    })
+    .describe('Changes after this point: the `next` cursor of an earlier answer, or an RFC 3339 instant. Leave out for the oldest changes.'),
+  limit: boundedInt('limit', 1, 500).default(100).describe('Most changes to return, 1 to 500 (default 100).'),
+});
+export type ListChangesInput = z.input<typeof listChangesInputSchema>;
+
+export const changeItemSchema = z
+  .object({
+    revision: z.number().int().describe('Where the change stands in the feed; later changes have higher revisions.'),
+    slug: z.string(),
+    kind: z.enum(['created', 'updated']),
+    cause: z.enum(CHANGE_CAUSES).describe('What wrote it: sync (the catalogue folder), import, build, enrich, or an approved submission.'),
+    changedAt: z.string(),
+    summary: versionChangesSchema.shape.summary,
+    scores: versionChangesSchema.shape.scores,
+    fields: z.array(fieldChangeSchema),
+    links: z.object({ listing: z.string(), history: z.string() }),
+  })
+  .meta({ id: 'ListingChange' });
+export type ChangeItem = z.infer<typeof changeItemSchema>;
+
+export const listChangesResultSchema = z
+  .object({
+    items: z.array(changeItemSchema).describe('Oldest first.'),
+    next: z.string().describe('Pass as `since` to get what changed after these; it stays the same while nothing changes, so a poller can keep asking with it.'),
+  })
+  .meta({ id: 'ListChangesResult' });
+export type ListChangesResult = z.infer<typeof listChangesResultSchema>;
+
+export const toChangeItem = (version: StoredListingVersion): ChangeItem => ({
+  revision: version.revision,
+  slug: version.slug,
+  kind: version.kind,
+  cause: version.cause,
+  changedAt: version.changedAt,
+  summary: version.changes.summary,
+  scores: version.changes.scores,
+  fields: version.changes.fields,
+  links: { listing: `/api/apis/${version.slug}`, history: `/api/apis/${version.slug}/history` },
+});
+
+export async function listChanges({ ctx, input }: { ctx: CoreContext; input: ListChangesInput }): Promise<ListChangesResult> {
+  const { since, limit } = parseInput(listChangesInputSchema, input);
+  const cursor = since ? CURSOR.exec(since) : null;
+  const versions = await ctx.store.listingVersions({
+    ...(cursor ? { afterRevision: Number(cursor[1]) } : {}),
+    ...(since && !cursor ? { changedAfter: new Date(since).toISOString() } : {}),
+    limit,
+  });
+  const last = versions.at(-1);
+  const next = last ? `r${last.revision}` : (since && cursor ? since : 'r0');
+  return { items: versions.map(toChangeItem), next };
+}
