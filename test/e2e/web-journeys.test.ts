@@ -105,7 +105,7 @@ describe('website journeys', () => {
 
     const titleError = page.locator('#f-title-error');
     expect(await titleError.isVisible()).toBe(true);
-    expect(await titleError.textContent()).toMatch(/^title is required/);
+    expect(await titleError.textContent()).toBe('Give the review a title.');
     // Beside its field: the error sits in the title's own field block, and the field points at it.
     expect(await page.locator('#f-title').getAttribute('aria-describedby')).toContain('f-title-error');
     expect(await page.locator('#f-title').getAttribute('aria-invalid')).toBe('true');
@@ -151,6 +151,20 @@ describe('website journeys', () => {
     await page.getByRole('link', { name: 'OAuth Providers (1)' }).click();
     await page.waitForURL(/subcategory=OAuth/);
     expect(await page.locator('.listing-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')))).toEqual(['social-sign-in-service']);
+  });
+
+  it('renders the CLI relevance badge in an <img> on the listing page and on its own, and shows its Markdown (issue 17)', async () => {
+    await page.goto(url('/apis/real-time-channels-api'));
+    await page.locator('#call-it ~ details summary, section[aria-labelledby="call-it"] details summary').first().click();
+    const badge = page.locator('img[src="/badge/real-time-channels-api.svg"]');
+    await badge.waitFor({ state: 'visible' });
+    const size = await badge.evaluate((image: HTMLImageElement) => (image.complete ? { width: image.naturalWidth, height: image.naturalHeight } : null));
+    expect(size?.width).toBeGreaterThan(100);
+    expect(size?.height).toBe(20);
+    expect(await page.locator('#badge-markdown').textContent()).toMatch(/^\[!\[CLI relevance\]\(http:\/\/[^)]+\/badge\/real-time-channels-api\.svg\)\]/);
+    const direct = await page.goto(url('/badge/real-time-channels-api.svg'));
+    expect(direct?.headers()['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(await page.locator('svg text').allTextContents()).toEqual(['CLI relevance', '8/10 excellent']);
   });
 
   it('is keyboard navigable: the first Tab reaches the skip link, which moves focus to the main content', async () => {

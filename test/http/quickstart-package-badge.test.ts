@@ -39,14 +39,24 @@ describe.each(STORE_KINDS)('quickstart, package and badge on $kind', ({ database
     expect(body.sdk).toMatchObject({ package: 'stripe', install: 'npm install stripe', import: "import * as sdk from 'stripe';" });
   });
 
-  it("puts NASA's key in the query string and says that it ends up in logs; leaves GitHub's unknown auth null", async () => {
+  it("puts NASA's key in the query string and says that it ends up in logs; takes GitHub's OAuth from its public-apis row; sends Twilio's basic credentials", async () => {
     const nasa = (await json('/api/apis/nasa-apod/quickstart')).body;
     expect(nasa.auth.value).toMatchObject({ type: 'apiKey', in: 'query', name: 'api_key', envVar: 'NASA_API_KEY' });
     expect(nasa.firstRequest.value.curl).toContain('api_key=$NASA_API_KEY');
     expect(nasa.gotchas).toContainEqual(expect.stringContaining('query parameter "api_key"'));
+    // GitHub's own document defines no security scheme; the public-apis row says OAuth.
     const github = (await json('/api/apis/github/quickstart')).body;
-    expect(github.auth).toBeNull();
+    expect(github.auth).toEqual({
+      value: { type: 'oauth2', in: 'header', name: 'Authorization', envVar: 'GITHUB_TOKEN', browserNeeded: null },
+      evidence: { source: 'public-apis', pointer: expect.stringMatching(/^#L\d+$/), evidenceUrl: expect.stringMatching(/#L\d+$/) },
+    });
     expect(github.baseUrl.value).toBe('https://api.github.com');
+    expect(github.firstRequest.value.curl).toContain('-H "Authorization: Bearer $GITHUB_TOKEN"');
+    expect(github.gotchas).toContainEqual(expect.stringContaining('without naming the flows'));
+    const twilio = (await json('/api/apis/twilio/quickstart')).body;
+    expect(twilio.baseUrl.value).toBe('https://api.twilio.com');
+    expect(twilio.auth.value).toMatchObject({ type: 'basic', envVar: 'TWILIO_CREDENTIALS' });
+    expect(twilio.firstRequest.value.curl).toContain('-u "$TWILIO_CREDENTIALS"');
   });
 
   it('answers an unknown slug with a 404 problem naming close matches', async () => {

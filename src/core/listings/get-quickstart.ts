@@ -35,7 +35,7 @@ export const quickstartSchema = z
         in: z.enum(['header', 'query']).nullable().describe('Where the credential goes.'),
         name: z.string().nullable().describe('The header or query parameter name.'),
         envVar: z.string().nullable().describe('A suggested environment variable to hold the secret, e.g. STRIPE_API_KEY (for basic auth, e.g. TWILIO_CREDENTIALS holding "user:password"); null when no secret is needed.'),
-        browserNeeded: z.boolean().describe('True when only a browser sign-in gets a token (OAuth 2 authorization code or implicit).'),
+        browserNeeded: z.boolean().nullable().describe('True when only a browser sign-in gets a token (OAuth 2 authorization code or implicit); null when the source does not say which OAuth 2 flows there are.'),
       }),
     )
       .nullable()
@@ -90,7 +90,7 @@ export function envVarNameOf(listing: Listing, type: NonNullable<CallFacts['auth
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-function requestOf(listing: Listing, call: CallFacts, envVar: string | null) {
+function requestOf(listing: Listing, call: Omit<CallFacts, 'auth'> & { auth?: { value: CallAuth } }, envVar: string | null) {
   const base = call.baseUrl!.value;
   const first = call.firstRequest!.value;
   const placeholders: string[] = [];
@@ -133,8 +133,33 @@ function requestOf(listing: Listing, call: CallFacts, envVar: string | null) {
   return { method: 'GET' as const, path: first.path, summary: first.summary ?? null, curl: curlParts.join(' '), node, placeholders };
 }
 
+const AUTH_FROM_ACCESS: Partial<Record<string, NonNullable<CallFacts['auth']>['value']>> = {
+  apiKey: { type: 'apiKey', browserNeeded: false },
+  'http-bearer': { type: 'bearer', in: 'header', name: 'Authorization', browserNeeded: false },
+  'http-basic': { type: 'basic', in: 'header', name: 'Authorization', browserNeeded: false },
+};
+
+/**
+ * Where the API's document shows no scheme, another source's auth fact (a public-apis row's
+ * "OAuth", "apiKey") still says what kind of credential it takes. An OAuth 2 token goes in the
+ * Authorization header as a bearer token (RFC 6750); which flows there are is not known.
+ */
+type CallAuth = Omit<NonNullable<CallFacts['auth']>['value'], 'browserNeeded'> & { browserNeeded: boolean | null };
+
+function authFromAccess(listing: Listing): { value: CallAuth; source: string; pointer?: string } | undefined {
+  const auth = listing.access?.auth;
+  if (!auth || auth.value.length !== 1) return undefined;
+  const kind = auth.value[0]!;
+  if (kind === 'none') return { value: { type: 'none', browserNeeded: false }, source: auth.source, ...(auth.pointer ? { pointer: auth.pointer } : {}) };
+  if (kind === 'oauth2') return { value: { type: 'oauth2', in: 'header', name: 'Authorization', browserNeeded: null }, source: auth.source, ...(auth.pointer ? { pointer: auth.pointer } : {}) };
+  const value = AUTH_FROM_ACCESS[kind];
+  return value ? { value, source: auth.source, ...(auth.pointer ? { pointer: auth.pointer } : {}) } : undefined;
+}
+
 export function quickstartOf(listing: Listing): Quickstart {
-  const call = listing.call ?? {};
+  const documented = listing.call ?? {};
+  const fallbackAuth = documented.auth ? undefined : authFromAccess(listing);
+  const call: Omit<CallFacts, 'auth'> & { auth?: { value: CallAuth; source: string; pointer?: string } } = { ...documented, ...(fallbackAuth ? { auth: fallbackAuth } : {}) };
   const auth = call.auth?.value;
   const envVar = auth ? envVarNameOf(listing, auth.type) : null;
   const gotchas: string[] = [];
@@ -145,7 +170,8 @@ export function quickstartOf(listing: Listing): Quickstart {
   } else if (call.baseUrl?.value.startsWith('http:')) {
     gotchas.push('Its document gives an http:// base URL, while another source says it is served over HTTPS: try https:// first.');
   }
-  if (auth?.type === 'oauth2' && !auth.browserNeeded) gotchas.push('OAuth 2 without a browser: exchange the client credentials for a token first; the token then goes in the Authorization header.');
+  if (auth?.type === 'oauth2' && auth.browserNeeded === false) gotchas.push('OAuth 2 without a browser: exchange the client credentials for a token first; the token then goes in the Authorization header.');
+  if (auth?.type === 'oauth2' && auth.browserNeeded === null) gotchas.push('Its sources say OAuth 2 without naming the flows: getting the first token may need a browser sign-in; keep the token (or a personal access token, where the API offers one) in the environment variable.');
   const rate = listing.cliCriteria.rateLimits;
   return {
     slug: listing.slug,
