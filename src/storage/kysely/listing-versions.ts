@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { versionChanges, type ChangeCause, type VersionChanges } from '../core/catalogue/version-changes.ts';
-import type { Listing } from '../core/listings/listing.ts';
-import type { Database } from './kysely-store.ts';
-import type { StoredListingVersion } from './store.ts';
+import { versionChanges, type ChangeCause, type VersionChanges } from '../../core/catalogue/version-changes.ts';
+import type { Listing } from '../../core/listings/listing.ts';
+import type { Database } from './schema.ts';
+import type { StoredListingVersion } from '../store.ts';
 
 /**
  * The listing_versions aggregate of the store (migration 0006): one row per change of a
