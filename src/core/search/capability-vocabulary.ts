@@ -35,7 +35,8 @@ cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, c
 crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, market data, ticker, candlesticks, ohlc
 blockchain data: blockchain, on-chain, transactions, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
-banking and payments: payment, payments, accept payments, payment processing, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, subscriptions, bank, banking, open banking, bank accounts, card payments, payouts, transfers
+payments: payment, payments, accept payments, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, subscriptions, payouts, refunds
+banking: bank, banking, open banking, bank accounts, account balances, bank transfers, transfers
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
 financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings
