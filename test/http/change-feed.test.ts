@@ -46,7 +46,8 @@ describe.each(STORE_KINDS)('the change feed on $kind', ({ databaseUrl }) => {
     expect(last.summary).toBe('CLI relevance changed from 4 to 5: official SDK on a public package registry now passed (npm:countries-sdk#/versions/1.0.0/repository).');
     // A poller at the end keeps its place.
     expect((await json(`/api/changes?since=${next}`)).body).toEqual({ items: [], next });
-    expect((await json('/api/changes?since=2999-01-01T00:00:00Z')).body.items).toEqual([]);
+    // Asked by an instant with nothing after it, the answer's next is the newest change, not the first.
+    expect((await json('/api/changes?since=2999-01-01T00:00:00Z')).body).toEqual({ items: [], next });
   });
 
   it('refuses a cursor it never gave with a 400 naming since', async () => {

@@ -65,7 +65,15 @@ export async function listChanges({ ctx, input }: { ctx: CoreContext; input: Lis
     ...(since && !cursor ? { changedAfter: new Date(since).toISOString() } : {}),
     limit,
   });
-  const last = versions.at(-1);
-  const next = last ? `r${last.revision}` : (since && cursor ? since : 'r0');
-  return { items: versions.map(toChangeItem), next };
+  return { items: versions.map(toChangeItem), next: await nextCursor(ctx, versions, cursor ? since : undefined) };
+}
+
+/**
+ * Where the next page starts: after the last change given; with none, where the caller already
+ * was, or (asked by instant) after the newest change, so that polling with the answer's `next`
+ * never starts over from the first change.
+ */
+async function nextCursor(ctx: CoreContext, versions: StoredListingVersion[], givenCursor: string | undefined): Promise<string> {
+  const last = versions.at(-1) ?? (givenCursor ? undefined : (await ctx.store.listingVersions({ newestFirst: true, limit: 1 }))[0]);
+  return last ? `r${last.revision}` : (givenCursor ?? 'r0');
 }
