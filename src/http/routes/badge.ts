@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { detailOf } from '../../core/catalogue/catalogue-index.ts';
-import { cliBadgeSvg } from '../../core/listings/cli-badge.ts';
+import { cliBadgeSvg } from '../../web/cli-badge.ts';
 import { listingNotFound } from '../../core/listings/suggest-slugs.ts';
 import { parameters, parseInput } from '../../core/params.ts';
 import { problemResponses } from '../problem.ts';

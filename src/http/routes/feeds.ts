@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { toChangeItem, type ChangeItem } from '../../core/catalogue/list-changes.ts';
 import { parameters } from '../../core/params.ts';
+import { escapeHtml } from '../../web/html.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
 /** The latest changes as Atom (/feed.xml) and JSON Feed 1.1 (/feed.json), for feed readers (issue 17). */
 
 const LATEST = 50;
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
+// The pages' escaper: its character references are XML's too.
+const escapeXml = escapeHtml;
 const titleOf = (item: ChangeItem) => `${item.slug}: ${item.kind === 'created' ? 'listed' : 'updated'}`;
 
 async function latestChanges(ctx: Parameters<Route>[1]['ctx']): Promise<ChangeItem[]> {

@@ -1,4 +1,5 @@
-import type { CliRelevance } from '../scoring/cli-relevance.ts';
+import type { CliRelevance } from '../core/scoring/cli-relevance.ts';
+import { escapeHtml } from './html.ts';
 
 type BadgeScore = Pick<CliRelevance, 'status' | 'score' | 'range' | 'wording'>;
 
@@ -12,7 +13,6 @@ type BadgeScore = Pick<CliRelevance, 'status' | 'score' | 'range' | 'wording'>;
 const COLOURS = { excellent: '#2e7d32', moderate: '#a15c00', range: '#4b6584', unscored: '#6b7280' } as const;
 const LABEL = 'CLI relevance';
 
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
 
 /** Width of text in 11 px Verdana, near enough for a badge: wide letters and digits count more. */
 const textWidth = (text: string) => Math.round([...text].reduce((sum, char) => sum + (/[mwMW]/.test(char) ? 9.5 : /[A-Z0-9]/.test(char) ? 7.5 : /[ il.,:/|'()]/.test(char) ? 3.5 : 6.2), 0));
@@ -31,7 +31,7 @@ export function cliBadgeSvg(name: string, cli: BadgeScore): string {
   const left = textWidth(LABEL) + 12;
   const right = textWidth(value.text) + 12;
   const width = left + right;
-  const title = escapeXml(`${name}: CLI relevance ${value.text}`);
+  const title = escapeHtml(`${name}: CLI relevance ${value.text}`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
@@ -39,7 +39,7 @@ export function cliBadgeSvg(name: string, cli: BadgeScore): string {
     `<rect x="${left}" width="${right}" height="20" fill="${value.colour}"/>`,
     `<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">`,
     `<text x="${left / 2}" y="14">${LABEL}</text>`,
-    `<text x="${left + right / 2}" y="14">${escapeXml(value.text)}</text>`,
+    `<text x="${left + right / 2}" y="14">${escapeHtml(value.text)}</text>`,
     '</g>',
     '</svg>',
   ].join('');
