@@ -57,6 +57,19 @@ const CONTEXT_PAIRS = new Set([
   'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook',
 ]);
 
+/** The need's words as phrases (their indexes), each begun by a word of PHRASE_STARTS. */
+function phrasesOf(words: string[]): number[][] {
+  const phrases: number[][] = [[]];
+  words.forEach((word, i) => {
+    if (PHRASE_STARTS.has(word) && phrases[phrases.length - 1]!.length > 0) phrases.push([]);
+    phrases[phrases.length - 1]!.push(i);
+  });
+  return phrases;
+}
+
+/** A word that tells nothing of the need in any phrase: grammar, a phrase start, a number. */
+const isGrammar = (word: string) => isStopWord(word) || PHRASE_STARTS.has(word) || /^\d+$/.test(word);
+
 export interface NeedText {
   /** The need without the phrases that only say where and how the call runs. */
   text: string;
@@ -73,12 +86,8 @@ export interface NeedText {
 export function narrowerReadings(need: string): string[] {
   const { text } = readNeedText(need);
   const words = tokenize(text);
-  const phrases: string[][] = [[]];
-  for (const word of words) {
-    if (PHRASE_STARTS.has(word) && phrases[phrases.length - 1]!.length > 0) phrases.push([]);
-    phrases[phrases.length - 1]!.push(word);
-  }
-  const telling = (phrase: string[]) => phrase.filter((word) => !isStopWord(word) && !PHRASE_STARTS.has(word) && !/^\d+$/.test(word)).length;
+  const phrases = phrasesOf(words).map((phrase) => phrase.map((i) => words[i]!));
+  const telling = (phrase: string[]) => phrase.filter((word) => !isGrammar(word)).length;
   const total = phrases.reduce((sum, phrase) => sum + telling(phrase), 0);
   const readings: { text: string; telling: number }[] = [];
   for (let start = 0; start < phrases.length; start += 1) {
@@ -102,12 +111,8 @@ export function readNeedText(need: string): NeedText {
   for (let i = 0; i + 2 < words.length; i += 1) {
     if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
   }
-  const phrases: number[][] = [[]];
-  words.forEach((word, i) => {
-    if (PHRASE_STARTS.has(word) && phrases[phrases.length - 1]!.length > 0) phrases.push([]);
-    phrases[phrases.length - 1]!.push(i);
-  });
-  const saysNothing = (i: number) => context[i] || isStopWord(words[i]!) || PHRASE_STARTS.has(words[i]!) || /^\d+$/.test(words[i]!);
+  const phrases = phrasesOf(words);
+  const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
   if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set() };
 
