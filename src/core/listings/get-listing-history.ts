@@ -3,7 +3,7 @@ import { changeItemSchema, toChangeItem } from '../catalogue/list-changes.ts';
 import type { CoreContext } from '../context.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { slugInputSchema } from './slug-input.ts';
-import { listingNotFound } from './suggest-slugs.ts';
+import { listingEntryOr404 } from './suggest-slugs.ts';
 
 /** A listing's versions, newest first: what changed each time, why, and the scores before and after (issue 17). */
 
@@ -18,7 +18,7 @@ export type ListingHistory = z.infer<typeof listingHistorySchema>;
 
 export async function getListingHistory({ ctx, input }: { ctx: CoreContext; input: GetListingHistoryInput }): Promise<ListingHistory> {
   const { slug, limit } = parseInput(getListingHistoryInputSchema, input);
-  if (!ctx.catalogue.get(slug)) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  listingEntryOr404(ctx.catalogue, slug);
   const versions = await ctx.store.listingVersions({ slug, limit });
   return { slug, items: versions.map(toChangeItem) };
 }

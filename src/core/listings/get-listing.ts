@@ -5,7 +5,7 @@ import type { ListingDetail } from './listing-detail.ts';
 import { listingReviewStats } from '../reviews/listing-review-stats.ts';
 import { completeListingFaq } from './complete-listing-faq.ts';
 import { slugInputSchema, type SlugInput } from './slug-input.ts';
-import { listingNotFound } from './suggest-slugs.ts';
+import { listingEntryOr404 } from './suggest-slugs.ts';
 
 export const getListingInputSchema = slugInputSchema;
 export type GetListingInput = SlugInput;
@@ -13,8 +13,7 @@ export type GetListingInput = SlugInput;
 /** One listing in full, by its exact slug; an unknown slug is an error with close matches, never another listing. */
 export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetListingInput }): Promise<ListingDetail> {
   const { slug } = parseInput(getListingInputSchema, input);
-  const entry = ctx.catalogue.get(slug);
-  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  const entry = listingEntryOr404(ctx.catalogue, slug);
   const detail = detailOf(entry);
   const [reviews, { faq }] = await Promise.all([listingReviewStats({ ctx, slugs: [slug] }), completeListingFaq(ctx, detail)]);
   return { ...detail, faq, reviews: reviews.get(slug) };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CoreContext } from '../context.ts';
 import { parseInput } from '../params.ts';
 import { slugInputSchema, type SlugInput } from './slug-input.ts';
-import { listingNotFound } from './suggest-slugs.ts';
+import { listingEntryOr404 } from './suggest-slugs.ts';
 
 /** The official SDK's registry facts, as the catalogue build or `apidex enrich` last read them (issue 17). */
 
@@ -32,8 +32,7 @@ export type PackageInfoResult = z.infer<typeof packageInfoResultSchema>;
 
 export async function getPackageInfo({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<PackageInfoResult> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = ctx.catalogue.get(slug);
-  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  const entry = listingEntryOr404(ctx.catalogue, slug);
   const { listing } = entry;
   if (!listing.package) {
     return { slug, package: null, message: `No official package is known for ${listing.name}${listing.install ? ` (its install line is "${listing.install}", but the registry has not been read for it)` : ''}; call its HTTP API directly (see /api/apis/${slug}/quickstart).` };

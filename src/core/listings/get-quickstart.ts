@@ -4,7 +4,7 @@ import { parseInput } from '../params.ts';
 import { slugInputSchema, type SlugInput } from './slug-input.ts';
 import { evidenceUrlOf } from './listing-detail.ts';
 import type { CallFacts, Listing } from './listing.ts';
-import { listingNotFound } from './suggest-slugs.ts';
+import { listingEntryOr404 } from './suggest-slugs.ts';
 
 /**
  * How to call a listed API from a script (issue 17): the base URL, where the credential goes and
@@ -200,7 +200,6 @@ export function quickstartOf(listing: Listing): Quickstart {
 /** The quickstart of one listing, by its exact slug; an unknown slug is a 404 with close matches. */
 export async function getQuickstart({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<Quickstart> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = ctx.catalogue.get(slug);
-  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  const entry = listingEntryOr404(ctx.catalogue, slug);
   return quickstartOf(entry.listing);
 }

@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
+import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import { AppError } from '../errors.ts';
 import { lookupWords } from '../search/match-text.ts';
 import { slugify } from '../search/text.ts';
@@ -46,6 +46,13 @@ export function unknownSlugHint(catalogue: CatalogueIndex, slug: string): { sugg
 }
 
 /** The not_found error for a slug that names no listing, with close matches; `in` says where the slug came from. */
+/** The listing with this exact slug, or the 404 naming close matches; another listing is never served in its place. */
+export function listingEntryOr404(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' } = { field: 'slug', in: 'path' }): IndexedListing {
+  const entry = catalogue.get(slug);
+  if (!entry) throw listingNotFound(catalogue, slug, where);
+  return entry;
+}
+
 export function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): AppError {
   const { suggestions, hint } = unknownSlugHint(catalogue, slug);
   return new AppError('not_found', `No listing has the slug "${slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
-import { listingNotFound } from '../listings/suggest-slugs.ts';
+import { listingEntryOr404 } from '../listings/suggest-slugs.ts';
 import { boundedInt, optionalText, parameters, parseInput, requiredText } from '../params.ts';
 import { decodeCursor, encodeCursor, queryFingerprint } from '../search/cursor.ts';
 import { integrationStatsSchema, reviewStatsSchema, toReviewStats } from './review-stats.ts';
@@ -28,7 +28,7 @@ export type ListReviewsResult = z.infer<typeof listReviewsResultSchema>;
 export async function listReviews({ ctx, input }: { ctx: CoreContext; input: ListReviewsInput }): Promise<ListReviewsResult> {
   const query = parseInput(listReviewsInputSchema, input);
   const limit = query.limit ?? 20;
-  if (!ctx.catalogue.get(query.slug)) throw listingNotFound(ctx.catalogue, query.slug, { field: 'slug', in: 'query' });
+  listingEntryOr404(ctx.catalogue, query.slug, { field: 'slug', in: 'query' });
   const fingerprint = queryFingerprint({ reviews: query.slug, limit });
   const key = query.cursor ? decodeCursor(query.cursor, { fingerprint, keyLength: 2 }) : undefined;
   if (key && (typeof key[0] !== 'string' || typeof key[1] !== 'string')) {

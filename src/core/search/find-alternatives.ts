@@ -3,7 +3,7 @@ import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue
 import type { CatalogueIndex } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { slugInputSchema } from '../listings/slug-input.ts';
-import { listingNotFound } from '../listings/suggest-slugs.ts';
+import { listingEntryOr404 } from '../listings/suggest-slugs.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { matchedOnSchema } from './discover-listings.ts';
@@ -122,8 +122,7 @@ function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limi
 
 export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input: FindAlternativesInput }): Promise<AlternativesResult> {
   const { slug, limit } = parseInput(findAlternativesInputSchema, input);
-  const entry = ctx.catalogue.get(slug);
-  if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
+  const entry = listingEntryOr404(ctx.catalogue, slug);
   const reference = detailOf(entry);
   const items = rankAlternatives(ctx.catalogue, entry, limit).map((alternative): AlternativeItem => {
     const differences = explainDifferences(detailOf(alternative.entry), reference);

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { detailOf } from '../../core/catalogue/catalogue-index.ts';
 import { cliBadgeSvg } from '../../web/cli-badge.ts';
-import { listingNotFound } from '../../core/listings/suggest-slugs.ts';
-import { parameters, parseInput } from '../../core/params.ts';
+import { listingEntryOr404 } from '../../core/listings/suggest-slugs.ts';
+import { parameters } from '../../core/params.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
@@ -28,11 +28,7 @@ export const badgeRoute: Route = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const { file } = parseInput(badgeParamsSchema, request.params);
-      const slug = file.slice(0, -'.svg'.length);
-      const entry = ctx.catalogue.get(slug);
-      if (!entry) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'path' });
-      const detail = detailOf(entry);
+      const detail = detailOf(listingEntryOr404(ctx.catalogue, request.params.file.slice(0, -'.svg'.length)));
       reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
       return cliBadgeSvg(detail.name, detail.cliRelevance);
     },
