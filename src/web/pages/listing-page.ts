@@ -1,4 +1,5 @@
 import type { CoreContext } from '../../core/context.ts';
+import type { IndexedListing } from '../../core/catalogue/catalogue-index.ts';
 import { getListing } from '../../core/listings/get-listing.ts';
 import { getListingFaq } from '../../core/listings/get-listing-faq.ts';
 import type { ListingDetail } from '../../core/listings/listing-detail.ts';
@@ -319,6 +320,22 @@ class RecentReviews {
   }
 }
 
+/**
+ * The listing's latest CLI score change, read from its history once per version of the listing:
+ * a change is only ever written with a new version, which the catalogue holds as a new entry, so
+ * a page view does not query the store for it again.
+ */
+const scoreChanges = new WeakMap<IndexedListing, Promise<ChangeItem | undefined>>();
+function latestScoreChange(ctx: CoreContext, entry: IndexedListing): Promise<ChangeItem | undefined> {
+  let change = scoreChanges.get(entry);
+  if (!change) {
+    change = getListingHistory({ ctx, input: { slug: entry.slug, limit: 20 } }).then((history) => history.items.find((item) => item.scores.cliRelevance !== undefined));
+    scoreChanges.set(entry, change);
+    change.catch(() => scoreChanges.delete(entry));
+  }
+  return change;
+}
+
 export const listingPageRoute: WebRoute = async (app, { ctx }) => {
   const recentReviews = new RecentReviews(1000, 5000);
   app.get('/apis/:slug', PAGE_ROUTE, async (request, reply) => {
@@ -326,13 +343,13 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
     const detail = await getListing({ ctx, input: { slug } });
     const cursor = queryValue(request, 'reviews');
     const notice = queryValue(request, 'review');
-    const [faq, reviews, quickstart, history] = await Promise.all([
+    const entry = ctx.catalogue.get(detail.slug);
+    const [faq, reviews, quickstart, scoreChange] = await Promise.all([
       getListingFaq({ ctx, input: { slug } }),
       recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined }),
       getQuickstart({ ctx, input: { slug: detail.slug } }),
-      getListingHistory({ ctx, input: { slug: detail.slug, limit: 20 } }),
+      entry ? latestScoreChange(ctx, entry) : undefined,
     ]);
-    const scoreChange = history.items.find((item) => item.scores.cliRelevance !== undefined);
     const cli = detail.cliRelevance;
     const scoreWords = cli.status === 'complete' ? `CLI relevance ${cli.score}/10` : 'CLI relevance not scored';
     return sendPage(request, reply, {
