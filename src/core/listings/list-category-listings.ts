@@ -4,6 +4,7 @@ import { summaryOf, type CatalogueOrder } from '../catalogue/catalogue-index.ts'
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredText } from '../params.ts';
+import { listingFilter, listingFilterShape } from '../search/listing-filter.ts';
 import { slugify } from '../search/text.ts';
 import { listCategories, type Category } from './list-categories.ts';
 import type { ListingSummary } from './listing-detail.ts';
@@ -16,10 +17,18 @@ import type { ListingSummary } from './listing-detail.ts';
 
 export const CATEGORY_SORTS = ['cli-relevance', 'quality', 'name'] as const;
 
+/** Kinds of authentication a listing's sources can show (AccessFacts.auth). */
+export const AUTH_KINDS = ['none', 'apiKey', 'http-basic', 'http-bearer', 'oauth2', 'openIdConnect', 'other'] as const;
+
 export const listCategoryListingsInputSchema = parameters({
   category: requiredText('category', 80, 'communication').describe('The category\'s slug, e.g. "data-information".'),
   subcategory: optionalText('subcategory', 120).describe('Only this subcategory: its name or slug.'),
   sort: enumParam('sort', CATEGORY_SORTS).optional().describe('cli-relevance (default), quality or name; unscored listings last.'),
+  pricing: listingFilterShape.pricing,
+  minCliScore: listingFilterShape.minCliScore,
+  envVarAuth: listingFilterShape.envVarAuth,
+  headless: listingFilterShape.headless,
+  auth: enumParam('auth', AUTH_KINDS).optional().describe('Only listings whose sources show this kind of authentication: none, apiKey, http-basic, http-bearer, oauth2, openIdConnect or other.'),
   page: boundedInt('page', 1, 100_000).default(1).describe('Page number, from 1.'),
   limit: boundedInt('limit', 1, 100).default(24).describe('Listings per page, 1 to 100 (default 24).'),
 });
@@ -31,7 +40,12 @@ export interface CategoryListings {
   subcategory: string | null;
   sort: (typeof CATEGORY_SORTS)[number];
   items: ListingSummary[];
+  /** Listings that pass the filters. */
   total: number;
+  /** Of those, listings with at least one CLI criterion assessed (a score or a range). */
+  assessed: number;
+  /** Listings in the category (or subcategory) before the filters. */
+  unfiltered: number;
   page: number;
   pages: number;
 }
@@ -70,12 +84,19 @@ export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; i
   const start = (query.page - 1) * query.limit;
   const items: ListingSummary[] = [];
   let total = 0;
-  // The catalogue keeps each order once per generation; one pass filters and cuts the page.
+  let assessed = 0;
+  let unfiltered = 0;
+  const keep = listingFilter(query);
+  // The catalogue keeps each order once per generation; one pass filters, counts and cuts the page.
   for (const entry of ctx.catalogue.ordered(order)) {
     if (entry.categorySlug !== category.slug) continue;
     if (subSlug !== null && slugify(entry.listing.subcategory ?? '') !== subSlug) continue;
+    unfiltered += 1;
+    if (!keep(entry)) continue;
+    if (query.auth !== undefined && !entry.listing.access?.auth?.value.includes(query.auth)) continue;
     if (total >= start && items.length < query.limit) items.push(summaryOf(entry));
     total += 1;
+    if (entry.cliFloor !== null) assessed += 1;
   }
-  return { category, subcategory, sort, items, total, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
+  return { category, subcategory, sort, items, total, assessed, unfiltered, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }

@@ -105,6 +105,7 @@ export const listingSummarySchema = listingBaseSchema
   .extend({
     cliRelevance: cliRelevanceSummarySchema,
     quality: qualitySummarySchema,
+    auth: z.array(z.string()).nullable().describe('Kinds of authentication the sources show (as AccessFacts.auth of the detail); null when none shows.'),
     reviews: listingReviewSummarySchema.optional().describe('The main figures of the listing\'s published reviews (lookup and discover results carry them).'),
   })
   .meta({ id: 'ListingSummary' });
@@ -227,9 +228,10 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   };
 }
 
-export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access: _access, sources: _sources, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access, sources: _sources, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
   return {
     ...base,
+    auth: access.auth?.value ?? null,
     cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, source: _source, pointer: _pointer, evidenceUrl: _url, ...criterion }) => criterion) },
     quality: {
       score: quality.score,
