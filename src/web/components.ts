@@ -48,39 +48,61 @@ const STATUS_ICONS: Record<string, string> = { passed: '✓', failed: '✗', not
 export const criterionStatus = (status: string): Html =>
   html`<span class="status ${status}"><span aria-hidden="true">${STATUS_ICONS[status] ?? '?'}</span> ${STATUS_WORDS[status] ?? status}</span>`;
 
-/** The CLI relevance card: ring, wording, every criterion with its points, and the arithmetic. */
+/**
+ * The CLI relevance card: ring, wording, every assessed criterion with its evidence and points,
+ * the unassessed ones in one line, and the arithmetic.
+ */
 export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId = 'cli-relevance'): Html {
+  const assessed = cli.criteria.filter((c) => c.status !== 'not_assessed');
+  const pending = cli.criteria.filter((c) => c.status === 'not_assessed');
   const summary =
     cli.status === 'complete'
       ? html`<p class="score-word">${cli.score} of 10 · ${cli.wording} for automated workflows</p><p class="score-sub">${cli.raw} of ${cli.max} raw points</p>`
       : cli.status === 'partial'
         ? html`<p class="score-word">Between ${cli.range!.min} and ${cli.range!.max} of 10${cli.wording ? html` · ${cli.wording}` : ''}</p><p class="score-sub">${cli.assessed} of 8 criteria assessed, so no single score yet</p>`
-        : html`<p class="score-word">Not scored</p><p class="score-sub">None of the 8 criteria has been assessed; that is unknown, not 0.</p>`;
+        : html`<p class="score-word">Not scored</p><p class="score-sub">None of the 8 criteria has been assessed yet; that is unknown, not 0.</p>`;
   const ringLabel =
     cli.status === 'complete' ? `CLI relevance ${cli.score} of 10` : cli.status === 'partial' ? `CLI relevance between ${cli.range!.min} and ${cli.range!.max} of 10` : 'CLI relevance not scored';
-  const rows = cli.criteria.map(
+  const rows = assessed.map(
     (c) => html`<tr data-criterion="${c.key}">
 <th scope="row">${c.label}</th>
 <td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}</div>` : ''}</td>
-<td class="num">${c.status === 'not_assessed' ? '—' : c.points} / ${c.maxPoints}</td>
+<td class="num">${c.points} / ${c.maxPoints}</td>
 </tr>`,
   );
+  const pendingPoints = pending.reduce((sum, c) => sum + c.maxPoints, 0);
+  const pendingLine = !pending.length
+    ? ''
+    : pending.length === cli.criteria.length
+      ? html`<details class="not-assessed" data-not-assessed><summary>${criterionStatus('not_assessed')} No source shows any of the eight criteria yet</summary><p class="small">${join(
+          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span> (${c.maxPoints} ${c.maxPoints === 1 ? 'point' : 'points'})`),
+          html`, `,
+        )}.</p></details>`
+      : html`<p class="not-assessed" data-not-assessed>${criterionStatus('not_assessed')} <span>${pending.length} of 8, worth up to ${pendingPoints} points: ${join(
+          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span>`),
+          html`, `,
+        )}. No source shows ${pending.length === 1 ? 'it' : 'them'} yet.</span></p>`;
   const formula =
     cli.status === 'complete'
       ? html`Raw <strong>${cli.raw} of ${cli.max}</strong> points; shown <strong>${cli.score} of ${cli.scoreMax}</strong> = round(${cli.raw} × 10 ÷ ${cli.max}). 8 or more reads “excellent” for automated workflows, lower “moderate”.`
       : cli.status === 'partial'
-        ? html`Raw points of ${cli.max}: not known until every criterion is assessed. If every unassessed criterion failed the score would be ${cli.range!.min}, if every one passed ${cli.range!.max}.`
-        : html`Raw: not scored (of ${cli.max}); shown: not scored (of ${cli.scoreMax}).`;
+        ? html`If every unassessed criterion failed the score would be ${cli.range!.min}, if every one passed ${cli.range!.max}.`
+        : '';
   return html`<section class="card" aria-labelledby="${headingId}">
 <div class="score-head">${scoreRing(cli.score, ringLabel, cli.range)}<div><h2 id="${headingId}">CLI relevance</h2>${summary}</div></div>
-<div class="table-scroll"><table>
-<caption class="visually-hidden">The eight CLI relevance criteria</caption>
+${
+  rows.length
+    ? html`<div class="table-scroll"><table>
+<caption class="visually-hidden">The assessed CLI relevance criteria</caption>
 <thead><tr><th scope="col">Criterion</th><th scope="col">Result</th><th scope="col" class="num">Points</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot><tr><th scope="row">Raw points</th><td></td><td class="num" data-raw>${cli.raw ?? 'not scored'} / ${cli.max}</td></tr>
 <tr><th scope="row">Shown score</th><td></td><td class="num" data-shown>${cli.score ?? 'not scored'} / ${cli.scoreMax}</td></tr></tfoot>
-</table></div>
-<p class="formula">${formula}</p>
+</table></div>`
+    : ''
+}
+${pendingLine}
+${formula ? html`<p class="formula">${formula}</p>` : ''}
 </section>`;
 }
 
@@ -106,42 +128,48 @@ export function qualityValueText(input: string, value: string | number | boolean
 const points = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(2));
 
 export function qualityCard(quality: ListingDetail['quality'], headingId = 'quality'): Html {
-  const anyIllustrative = quality.breakdown.some((b) => b.illustrative && b.value !== null);
-  const rows = quality.breakdown.map(
+  const known = quality.breakdown.filter((b) => b.value !== null);
+  const unknown = quality.breakdown.filter((b) => b.value === null);
+  const anyIllustrative = known.some((b) => b.illustrative);
+  const rows = known.map(
     (b) => html`<tr data-input="${b.input}">
 <th scope="row">${b.label}<div class="small muted">${b.rule}</div></th>
-<td class="value">${qualityValueText(b.input, b.value)}${b.illustrative && b.value !== null ? html` <span class="illustrative" title="illustrative value">*</span>` : ''}</td>
+<td class="value">${qualityValueText(b.input, b.value)}${b.illustrative ? html` <span class="illustrative" title="illustrative value">*</span>` : ''}</td>
 <td class="num">${b.used ? points(b.points) : '—'} / ${points(b.maxPoints)}${b.used ? pointsBar(b.points, b.maxPoints) : ''}</td>
 </tr>`,
   );
   return html`<section class="card" aria-labelledby="${headingId}">
 <div class="score-head">${scoreRing(quality.score, quality.score === null ? 'Quality not scored' : `Quality ${quality.score} of 10`)}<div><h2 id="${headingId}">Quality</h2>
-${quality.score === null ? html`<p class="score-word">Not scored</p><p class="score-sub">Less than half of the inputs' weight is known; that is unknown, not 0.</p>` : html`<p class="score-word">${quality.score} of ${quality.scoreMax}</p><p class="score-sub">from ${quality.usedInputs.length} of ${quality.breakdown.length} inputs</p>`}
+${quality.score === null ? html`<p class="score-word">Not scored</p><p class="score-sub">${known.length ? "Less than half of the inputs' weight is known" : 'None of the seven inputs is known yet'}; that is unknown, not 0.</p>` : html`<p class="score-word">${quality.score} of ${quality.scoreMax}</p><p class="score-sub">from ${quality.usedInputs.length} of ${quality.breakdown.length} inputs</p>`}
 </div></div>
-<div class="table-scroll"><table>
-<caption class="visually-hidden">Quality inputs and their points</caption>
+${
+  rows.length
+    ? html`<div class="table-scroll"><table>
+<caption class="visually-hidden">Known quality inputs and their points</caption>
 <thead><tr><th scope="col">Input</th><th scope="col">Value</th><th scope="col" class="num">Points</th></tr></thead>
 <tbody>${rows}</tbody>
 <tfoot><tr><th scope="row">Earned</th><td></td><td class="num">${points(quality.earned)} / ${points(quality.possible)}</td></tr></tfoot>
-</table></div>
-<p class="formula">${quality.score === null ? 'Score: not scored.' : html`Score = round(10 × ${points(quality.earned)} ÷ ${points(quality.possible)}) = <strong>${quality.score}</strong>, over the inputs that are known.`}
-${anyIllustrative ? html` <span class="illustrative">*</span> Illustrative: chosen inside the range the source shows, not observed for this listing.` : ''}</p>
+</table></div>`
+    : ''
+}
+${unknown.length && known.length ? html`<p class="not-assessed" data-unknown-inputs><span class="status not_assessed">not shown</span> <span>${join(unknown.map((b) => html`<span data-input-pending="${b.input}">${b.label}</span>`), html`, `)}.</span></p>` : ''}
+${quality.score !== null ? html`<p class="formula">Score = round(10 × ${points(quality.earned)} ÷ ${points(quality.possible)}) = <strong>${quality.score}</strong>, over the inputs that are known.${anyIllustrative ? html` <span class="illustrative">*</span> Illustrative: chosen inside the range the source shows, not observed for this listing.` : ''}</p>` : ''}
 </section>`;
 }
 
 export const pricingChip = (tier: string | null): Html =>
   tier ? html`<span class="chip price">${tier}</span>` : html`<span class="chip">Pricing not shown</span>`;
 
-/** A listing in a list: name, description, pricing, both scores, first capabilities. */
+/** A listing in a list: name, description, pricing (when known), category and both scores. */
 export function listingCard(item: ListingSummary, extra?: Html): Html {
   return html`<li class="card listing-card" data-slug="${item.slug}">
 <h3><a href="/apis/${item.slug}">${item.name}</a></h3>
 <p>${item.description}</p>
-<ul class="chips">${html`<li>${pricingChip(item.pricingTier)}</li>`}<li><a class="chip" href="/categories/${item.categorySlug}">${item.category}</a></li></ul>
+<ul class="chips">${item.pricingTier ? html`<li>${pricingChip(item.pricingTier)}</li>` : ''}<li><a class="chip" href="/categories/${item.categorySlug}">${item.category}</a></li></ul>
 <dl class="mini-scores">
 <div><dt>CLI relevance</dt><dd class="score ${scoreClass(item.cliRelevance.score)}">${cliText(item.cliRelevance)}</dd></div>
 <div><dt>Quality</dt><dd class="score ${scoreClass(item.quality.score)}">${qualityText(item.quality)}</dd></div>
-${item.weeklyDownloadsCompact ? html`<div><dt>npm</dt><dd>${item.weeklyDownloadsCompact}/wk</dd></div>` : ''}
+${item.install && item.weeklyDownloads ? html`<div><dt>npm</dt><dd>${item.weeklyDownloadsCompact}/wk</dd></div>` : ''}
 </dl>
 ${extra ?? ''}
 </li>`;
@@ -150,6 +178,68 @@ ${extra ?? ''}
 export const listingCards = (items: ListingSummary[], extra?: (item: ListingSummary) => Html | undefined): Html =>
   html`<ul class="cards">${items.map((item) => listingCard(item, extra?.(item)))}</ul>`;
 
+export const AUTH_WORDS: Record<string, string> = {
+  none: 'none needed',
+  apiKey: 'API key',
+  'http-basic': 'HTTP basic',
+  'http-bearer': 'bearer token',
+  oauth2: 'OAuth 2',
+  openIdConnect: 'OpenID Connect',
+  other: 'other',
+};
+
+const authText = (auth: string[] | null) => (auth && auth.length ? auth.map((kind) => AUTH_WORDS[kind] ?? kind).join(', ') : '—');
+
+/** A score as a small badge: "8", "4–10" or "—" (not scored), coloured by its band. */
+function scoreBadge(text: string, score: number | null, label: string, isRange = false): Html {
+  return html`<span class="badge ${isRange ? 'range' : scoreClass(score)}" title="${label}">${text}</span>`;
+}
+
+/**
+ * Listings as dense rows, as a package registry lists them: name and one line, category, both
+ * scores, authentication and a direct link. `extra` adds a line under an item's description.
+ */
+export function listingRows(items: ListingSummary[], { extra, within }: { extra?: (item: ListingSummary) => Html | undefined; within?: 'category' } = {}): Html {
+  return html`<div class="table-scroll"><table class="listing-rows">
+<caption class="visually-hidden">Listings, one a row</caption>
+<thead><tr><th scope="col">API</th><th scope="col">${within === 'category' ? 'Subcategory' : 'Category'}</th><th scope="col" class="num">CLI</th><th scope="col" class="num">Quality</th><th scope="col">Auth</th><th scope="col"><span class="visually-hidden">Link</span></th></tr></thead>
+<tbody>${items.map((item) => {
+    const cli = item.cliRelevance;
+    const href = safeHref(item.url);
+    return html`<tr data-slug="${item.slug}">
+<th scope="row"><a href="/apis/${item.slug}">${item.name}</a><span class="line">${item.description}</span>${extra?.(item) ?? ''}</th>
+<td>${
+      within === 'category'
+        ? item.subcategory
+          ? html`<a class="quiet" href="/categories/${item.categorySlug}?subcategory=${encodeURIComponent(item.subcategory)}">${item.subcategory}</a>`
+          : html`<span class="muted">—</span>`
+        : html`<a class="quiet" href="/categories/${item.categorySlug}">${item.category}</a>`
+    }${item.pricingTier ? html`<span class="line">${item.pricingTier}</span>` : ''}</td>
+<td class="num">${scoreBadge(cli.status === 'complete' ? String(cli.score) : cli.range ? `${cli.range.min}–${cli.range.max}` : '—', cli.score, `CLI relevance ${cliText(cli)}`, cli.range !== null && cli.status !== 'complete')}</td>
+<td class="num">${scoreBadge(item.quality.score === null ? '—' : String(item.quality.score), item.quality.score, `Quality ${qualityText(item.quality)}`)}</td>
+<td>${authText(item.auth)}</td>
+<td>${href ? html`<a class="quiet" href="${href}" rel="noopener noreferrer" target="_blank" aria-label="Visit ${item.name} (opens in a new tab)">Visit ↗</a>` : ''}</td>
+</tr>`;
+  })}</tbody>
+</table></div>`;
+}
+
+/** Numbered pages: first, last, the current one and two on each side, with gaps between. */
+export function numberedPager(page: number, pages: number, hrefOf: (page: number) => string, label = 'Pages'): Html {
+  if (pages <= 1) return html``;
+  const shown = [...new Set([1, pages, ...Array.from({ length: 5 }, (_, i) => page - 2 + i)])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const links: Html[] = [];
+  shown.forEach((n, i) => {
+    if (i > 0 && n - shown[i - 1]! > 1) links.push(html`<li class="gap" aria-hidden="true">…</li>`);
+    links.push(n === page ? html`<li><span aria-current="page">${n}</span></li>` : html`<li><a href="${hrefOf(n)}">${n}</a></li>`);
+  });
+  return html`<nav class="pager" aria-label="${label}">
+${page > 1 ? html`<a class="button secondary" rel="prev" href="${hrefOf(page - 1)}">Previous</a>` : ''}
+<ol class="pages">${links}</ol>
+${page < pages ? html`<a class="button secondary" rel="next" href="${hrefOf(page + 1)}">Next</a>` : ''}
+</nav>`;
+}
+
 const yesNo = (value: boolean | null) => (value === null ? 'not given' : value ? 'Yes' : 'No');
 const share = (measure: { value: number | null; sampleSize: number }) =>
   measure.value === null ? 'no data yet' : `${Math.round(measure.value * 100)}% (of ${measure.sampleSize})`;
@@ -157,6 +247,7 @@ const average = (measure: { value: number | null; sampleSize: number }, suffix =
   measure.value === null ? 'no data yet' : `${measure.value}${suffix} (of ${measure.sampleSize})`;
 
 export function reviewStatsBlock(stats: ReviewStats, integration: IntegrationStats): Html {
+  if (stats.count === 0 && integration.liveReports === 0) return html``;
   return html`<div class="grid-2">
 <div><h3>Ratings</h3><dl class="facts">
 <div><dt>Published reviews</dt><dd>${stats.count}</dd></div>

@@ -53,7 +53,7 @@ describe('website journeys', () => {
     await page.getByLabel('Describe what you need').check();
     await page.getByRole('button', { name: 'Search', exact: true }).first().click();
     await page.waitForURL(/mode=need/);
-    const first = page.locator('.listing-card').first();
+    const first = page.locator('[data-slug]').first();
     expect(await first.getAttribute('data-slug')).toBe('real-time-channels-api');
     expect(await first.locator('.match').textContent()).toMatch(/Serves \d+% of the need/);
 
@@ -66,7 +66,7 @@ describe('website journeys', () => {
     await page.getByLabel('Pricing tier').selectOption('free');
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await page.waitForURL(/pricing=free/);
-    const slugs = await page.locator('.listing-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')));
+    const slugs = await page.locator('[data-slug]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')));
     expect(slugs.sort()).toEqual(['country-reference-data-service', 'social-sign-in-service']);
   });
 
@@ -146,11 +146,11 @@ describe('website journeys', () => {
     await page.locator('[data-category]').click();
     await page.waitForURL(/\/categories\/authentication-identity$/);
     expect(await page.locator('h1').textContent()).toBe('Authentication & Identity');
-    const slugs = await page.locator('.listing-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')));
+    const slugs = await page.locator('[data-slug]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')));
     expect(slugs).toEqual(['authentication-component-service', 'social-sign-in-service']);
     await page.getByRole('link', { name: 'OAuth Providers (1)' }).click();
     await page.waitForURL(/subcategory=OAuth/);
-    expect(await page.locator('.listing-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')))).toEqual(['social-sign-in-service']);
+    expect(await page.locator('[data-slug]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')))).toEqual(['social-sign-in-service']);
   });
 
   it('renders the CLI relevance badge in an <img> on the listing page and on its own, and shows its Markdown (issue 17)', async () => {
@@ -182,7 +182,7 @@ describe('website journeys', () => {
     try {
       const plain = await noJs.newPage();
       await plain.goto(url('/search?q=real'));
-      expect(await plain.locator('.listing-card').count()).toBeGreaterThan(0);
+      expect(await plain.locator('[data-slug]').count()).toBeGreaterThan(0);
       await plain.goto(url('/apis/authentication-component-service'));
       expect((await plain.locator('[data-shown]').textContent())!.trim()).toBe('9 / 10');
     } finally {

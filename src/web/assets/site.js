@@ -1,4 +1,5 @@
-// apidex: the only script the pages load. Everything works without it; it adds copy buttons.
+// apidex: the only script the pages load. Everything works without it; it adds copy buttons
+// and opens the folded filters where the screen is wide enough to show them beside the results.
 (function () {
   'use strict';
   var buttons = document.querySelectorAll('button[data-copy]');
@@ -17,5 +18,9 @@
       );
       setTimeout(function () { self.textContent = 'Copy'; }, 2000);
     });
+  }
+  if (window.matchMedia && window.matchMedia('(min-width: 900px)').matches) {
+    var folded = document.querySelectorAll('details[data-filters]');
+    for (var j = 0; j < folded.length; j += 1) folded[j].open = true;
   }
 })();

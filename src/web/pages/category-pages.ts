@@ -1,7 +1,8 @@
 import { listCategories } from '../../core/listings/list-categories.ts';
-import { CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
+import { AUTH_KINDS, CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
 import { slugify } from '../../core/search/text.ts';
-import { breadcrumbs, listingCards } from '../components.ts';
+import { AUTH_WORDS, breadcrumbs, listingCards, listingRows, numberedPager } from '../components.ts';
+import { PRICING_TIERS } from '../../core/listings/listing.ts';
 import { html, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
@@ -10,47 +11,120 @@ import { categoryList } from './home-page.ts';
 /** /categories (every category with its count) and /categories/{slug} (its listings, by subcategory and score). */
 
 const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = { 'cli-relevance': 'CLI relevance', quality: 'Quality', name: 'Name' };
+const PAGE_SIZE = 30;
+const FILTERS = ['pricing', 'minCliScore', 'envVarAuth', 'headless', 'auth'] as const;
+type Filter = (typeof FILTERS)[number];
+type View = 'list' | 'cards';
 
-function pageHref(result: CategoryListings, changes: { page?: number; sort?: string; subcategory?: string | null }): string {
+interface CategoryState {
+  subcategory?: string;
+  sort?: string;
+  page?: string;
+  view: View;
+  filters: Partial<Record<Filter, string>>;
+}
+
+/** The address of this page with some choices changed; defaults are left out so addresses stay short. */
+function pageHref(result: CategoryListings, state: CategoryState, changes: { page?: number; sort?: string; subcategory?: string | null; view?: View }): string {
   const params = new URLSearchParams();
   const subcategory = changes.subcategory === undefined ? result.subcategory : changes.subcategory;
   if (subcategory) params.set('subcategory', subcategory);
   const sort = changes.sort ?? result.sort;
   if (sort !== 'cli-relevance') params.set('sort', sort);
+  for (const name of FILTERS) if (state.filters[name]) params.set(name, state.filters[name]!);
+  const view = changes.view ?? state.view;
+  if (view !== 'list') params.set('view', view);
   const page = changes.page ?? 1;
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return `/categories/${result.category.slug}${query ? `?${query}` : ''}`;
 }
 
-function renderCategory(result: CategoryListings): Html {
+function select(name: Filter, label: string, options: { value: string; label: string }[], state: CategoryState): Html {
+  const current = state.filters[name] ?? '';
+  return html`<div class="field"><label for="c-${name}">${label}</label>
+<select id="c-${name}" name="${name}">${options.map((o) => html`<option value="${o.value}"${o.value === current ? html` selected` : ''}>${o.label}</option>`)}</select></div>`;
+}
+
+function checkbox(name: Filter, label: string, state: CategoryState): Html {
+  return html`<div class="field choices"><label for="c-${name}"><input type="checkbox" id="c-${name}" name="${name}" value="true"${state.filters[name] === 'true' ? html` checked` : ''}> ${label}</label></div>`;
+}
+
+/** The filters as a GET form; on a phone it folds into one line until opened. */
+function filtersForm(result: CategoryListings, state: CategoryState): Html {
+  const active = FILTERS.filter((name) => state.filters[name]).length;
+  return html`<details class="filters card" data-filters${active ? html` open` : ''}>
+<summary><span class="summary-title">Filters</span>${active ? html` <span class="chip price">${active} on</span>` : ''}</summary>
+<form action="/categories/${result.category.slug}" method="get">
+${result.subcategory ? html`<input type="hidden" name="subcategory" value="${result.subcategory}">` : ''}
+${result.sort !== 'cli-relevance' ? html`<input type="hidden" name="sort" value="${result.sort}">` : ''}
+${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
+${select('pricing', 'Pricing tier', [{ value: '', label: 'Any pricing' }, ...PRICING_TIERS.map((t) => ({ value: slugify(t), label: t }))], state)}
+${select('minCliScore', 'Minimum CLI relevance', [{ value: '', label: 'Any score' }, ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} or more` }))], state)}
+${select('auth', 'Authentication', [{ value: '', label: 'Any' }, ...AUTH_KINDS.map((kind) => ({ value: kind, label: AUTH_WORDS[kind] ?? kind }))], state)}
+${checkbox('envVarAuth', 'Env var authentication', state)}
+${checkbox('headless', 'Works headless / in CI', state)}
+<div class="filter-actions"><button type="submit">Apply</button>${active ? html` <a href="${pageHref(result, { ...state, filters: {} }, { page: 1 })}">Clear filters</a>` : ''}</div>
+</form>
+</details>`;
+}
+
+function counts(result: CategoryListings, filtered: boolean): Html {
+  const n = (value: number) => value.toLocaleString('en');
+  const apis = (value: number) => `${n(value)} ${value === 1 ? 'API' : 'APIs'}`;
+  return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.total)} of ${n(result.unfiltered)} match the filters` : apis(result.total)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.</p>`;
+}
+
+function renderCategory(result: CategoryListings, state: CategoryState): Html {
   const { category } = result;
   const title = result.subcategory ? `${result.subcategory}` : category.name;
+  const filtered = FILTERS.some((name) => state.filters[name]);
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/categories', label: 'Categories' }, ...(result.subcategory ? [{ href: `/categories/${category.slug}`, label: category.name }] : []), { label: title }])}
 <h1>${title}</h1>
-<p class="lede muted">${result.total.toLocaleString('en')} ${result.total === 1 ? 'listing' : 'listings'}${result.subcategory ? html` in ${category.name}` : ''}, best ${SORT_LABELS[result.sort]} first${result.sort === 'name' ? '' : '; unscored listings last'}.</p>
+${counts(result, filtered)}
 ${
   category.subcategories.length
     ? html`<nav aria-label="Subcategories"><ul class="chips">
-<li><a class="chip${result.subcategory ? '' : ' price'}" href="${pageHref(result, { subcategory: null })}"${result.subcategory ? '' : html` aria-current="page"`}>All (${category.count})</a></li>
+<li><a class="chip${result.subcategory ? '' : ' price'}" href="${pageHref(result, state, { subcategory: null })}"${result.subcategory ? '' : html` aria-current="page"`}>All (${category.count})</a></li>
 ${category.subcategories.map((s) => {
   const current = result.subcategory !== null && slugify(result.subcategory) === slugify(s.name);
-  return html`<li><a class="chip${current ? ' price' : ''}" href="${pageHref(result, { subcategory: s.name })}"${current ? html` aria-current="page"` : ''}>${s.name} (${s.count})</a></li>`;
+  return html`<li><a class="chip${current ? ' price' : ''}" href="${pageHref(result, state, { subcategory: s.name })}"${current ? html` aria-current="page"` : ''}>${s.name} (${s.count})</a></li>`;
 })}
 </ul></nav>`
     : ''
 }
-<p class="small">Sort by: ${CATEGORY_SORTS.map((s, i) => html`${i ? ' · ' : ''}${s === result.sort ? html`<strong aria-current="true">${SORT_LABELS[s]}</strong>` : html`<a href="${pageHref(result, { sort: s })}">${SORT_LABELS[s]}</a>`}`)}</p>
-${result.items.length ? listingCards(result.items) : html`<p class="muted">No listings on this page.</p>`}
+<div class="with-filters section">
+${filtersForm(result, state)}
+<section aria-labelledby="results-title">
+<h2 id="results-title" class="visually-hidden">Listings</h2>
+<div class="toolbar">
+<p class="small">Sort: ${CATEGORY_SORTS.map((s, i) => html`${i ? ' · ' : ''}${s === result.sort ? html`<strong aria-current="true">${SORT_LABELS[s]}</strong>` : html`<a href="${pageHref(result, state, { sort: s })}">${SORT_LABELS[s]}</a>`}`)}${result.sort === 'name' ? '' : html` <span class="muted">(not scored last)</span>`}</p>
+<p class="small">View: ${state.view === 'list' ? html`<strong aria-current="true">List</strong> · <a href="${pageHref(result, state, { view: 'cards', page: result.page })}">Cards</a>` : html`<a href="${pageHref(result, state, { view: 'list', page: result.page })}">List</a> · <strong aria-current="true">Cards</strong>`}</p>
+</div>
 ${
-  result.pages > 1
-    ? html`<nav class="pager" aria-label="Pages">${result.page > 1 ? html`<a class="button secondary" rel="prev" href="${pageHref(result, { page: result.page - 1 })}">Previous</a>` : ''}
-<span class="muted">Page ${result.page} of ${result.pages}</span>
-${result.page < result.pages ? html`<a class="button secondary" rel="next" href="${pageHref(result, { page: result.page + 1 })}">Next</a>` : ''}</nav>`
-    : ''
+  result.items.length
+    ? state.view === 'list'
+      ? listingRows(result.items, { within: 'category' })
+      : listingCards(result.items)
+    : html`<div class="card" role="status" data-no-match><h3>No listing matches these filters</h3><p>${result.unfiltered.toLocaleString('en')} APIs are in ${title}. <a href="${pageHref(result, { ...state, filters: {} }, {})}">Clear the filters</a>, or <a href="/search?mode=need">describe what you need</a>.</p></div>`
 }
+${numberedPager(result.page, result.pages, (page) => pageHref(result, state, { page }))}
+</section>
+</div>
 </div>`;
+}
+
+function readState(request: Parameters<typeof queryValue>[0]): CategoryState {
+  const filters: CategoryState['filters'] = {};
+  for (const name of FILTERS) {
+    const value = queryValue(request, name)?.trim();
+    if (value) filters[name] = value;
+  }
+  const subcategory = queryValue(request, 'subcategory');
+  const sort = queryValue(request, 'sort');
+  const page = queryValue(request, 'page');
+  return { ...(subcategory ? { subcategory } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}), view: queryValue(request, 'view') === 'cards' ? 'cards' : 'list', filters };
 }
 
 export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
@@ -66,29 +140,28 @@ export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
   });
 
   app.get('/categories/:slug', PAGE_ROUTE, async (request, reply) => {
-    const subcategory = queryValue(request, 'subcategory');
-    const sort = queryValue(request, 'sort');
-    const page = queryValue(request, 'page');
+    const state = readState(request);
+    const { filters, view: _view, ...choices } = state;
     const result = await listCategoryListings({
       ctx,
-      input: { category: paramValue(request, 'slug'), ...(subcategory ? { subcategory } : {}), ...(sort ? { sort } : {}), ...(page ? { page } : {}) } as ListCategoryListingsInput, // the verb checks every value
+      input: { category: paramValue(request, 'slug'), ...choices, ...filters, limit: PAGE_SIZE } as ListCategoryListingsInput, // the verb checks every value
     });
     const origin = originOf(request);
     return sendPage(request, reply, {
       section: 'categories',
       title: result.subcategory ? `${result.subcategory} APIs (${result.category.name})` : `${result.category.name} APIs`,
       description: `${result.total} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
-      path: pageHref(result, { page: result.page, sort: result.sort }),
-      noindex: result.page > 1 || result.sort !== 'cli-relevance',
+      path: pageHref(result, state, { page: result.page, sort: result.sort }),
+      noindex: result.page > 1 || result.sort !== 'cli-relevance' || state.view !== 'list' || FILTERS.some((name) => state.filters[name]),
       jsonLd: [
         {
           '@context': 'https://schema.org',
           '@type': 'ItemList',
           name: result.category.name,
-          itemListElement: result.items.map((item, i) => ({ '@type': 'ListItem', position: (result.page - 1) * 24 + i + 1, url: `${origin}/apis/${item.slug}`, name: item.name })),
+          itemListElement: result.items.map((item, i) => ({ '@type': 'ListItem', position: (result.page - 1) * PAGE_SIZE + i + 1, url: `${origin}/apis/${item.slug}`, name: item.name })),
         },
       ],
-      main: renderCategory(result),
+      main: renderCategory(result, state),
     });
   });
 };

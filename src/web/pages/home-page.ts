@@ -1,14 +1,15 @@
 import { listCategories, type Category } from '../../core/listings/list-categories.ts';
 import type { ListingSummary } from '../../core/listings/listing-detail.ts';
 import { lookupListings } from '../../core/search/lookup-listings.ts';
-import { listingCards } from '../components.ts';
+import { countListings, type ListingCounts } from '../../core/listings/count-listings.ts';
+import { listingRows } from '../components.ts';
 import { html, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { PAGE_ROUTE, type WebRoute } from '../web-route.ts';
 
 /** The home page: a search box (words or a described need), categories with counts, the top listings by CLI relevance. */
 
-export const TOP_LISTINGS = 6;
+export const TOP_LISTINGS = 8;
 export const HOME_CATEGORIES = 12;
 
 export function searchForm({ q = '', mode = 'text', idPrefix = 'home' }: { q?: string; mode?: 'text' | 'need'; idPrefix?: string } = {}): Html {
@@ -33,16 +34,18 @@ export function categoryList(categories: Category[]): Html {
   )}</ul>`;
 }
 
-function renderHome(categories: Category[], top: ListingSummary[], total: number): Html {
+function renderHome(categories: Category[], top: ListingSummary[], counts: ListingCounts): Html {
+  const n = (value: number) => value.toLocaleString('en');
   return html`<div class="hero"><div class="wrap">
 <h1>Find an API that works from a terminal, a CI job or an agent</h1>
-<p class="lede">${total.toLocaleString('en')} programmable APIs, each scored for command-line relevance and quality, and every score shows the parts it is made of.</p>
+<p class="lede" data-counts>${n(counts.total)} programmable APIs; ${n(counts.assessed)} have CLI criteria assessed from their own documentation, each result with a pointer to its evidence. What no source shows is marked “not assessed”, never guessed.</p>
 ${searchForm()}
 </div></div>
 <div class="wrap stack">
 <section aria-labelledby="top">
-<h2 id="top">Top by CLI relevance</h2>
-${top.length ? listingCards(top) : html`<p class="muted">No listings yet.</p>`}
+<h2 id="top">Highest proven CLI relevance</h2>
+<p class="small muted">Ranked by the score their assessed criteria already guarantee (the low end of a range). <a href="/search?sort=cli-relevance">See all</a></p>
+${top.length ? listingRows(top) : html`<p class="muted">No listings yet.</p>`}
 </section>
 <section aria-labelledby="categories">
 <h2 id="categories">Categories</h2>
@@ -58,7 +61,7 @@ ${categories.length > HOME_CATEGORIES ? html`<p class="section"><a href="/catego
 
 export const homePageRoute: WebRoute = async (app, { ctx }) => {
   app.get('/', PAGE_ROUTE, async (request, reply) => {
-    const [categories, top] = await Promise.all([listCategories({ ctx }), lookupListings({ ctx, input: { sort: 'cli-relevance', limit: TOP_LISTINGS } })]);
+    const [categories, top, counts] = await Promise.all([listCategories({ ctx }), lookupListings({ ctx, input: { sort: 'cli-relevance', limit: TOP_LISTINGS } }), countListings({ ctx })]);
     return sendPage(request, reply, {
       section: 'home',
       title: 'apidex: APIs scored for the command line and for agents',
@@ -73,7 +76,7 @@ export const homePageRoute: WebRoute = async (app, { ctx }) => {
           potentialAction: { '@type': 'SearchAction', target: `${originOf(request)}/search?q={search_term_string}`, 'query-input': 'required name=search_term_string' },
         },
       ],
-      main: renderHome(categories, top.items, top.total),
+      main: renderHome(categories, top.items, counts),
     });
   });
 };

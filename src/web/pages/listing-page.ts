@@ -5,7 +5,7 @@ import { getListingFaq } from '../../core/listings/get-listing-faq.ts';
 import type { ListingDetail } from '../../core/listings/listing-detail.ts';
 import type { FaqEntry } from '../../core/listings/listing-faq.ts';
 import { listReviews, type ListReviewsResult } from '../../core/reviews/list-reviews.ts';
-import { breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, reviewStatsBlock } from '../components.ts';
+import { AUTH_WORDS, breadcrumbs, cliRelevanceCard, pricingChip, qualityCard, reviewItem, reviewStatsBlock } from '../components.ts';
 import { html, join, safeHref, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { getQuickstart, type Quickstart } from '../../core/listings/get-quickstart.ts';
@@ -65,21 +65,11 @@ function packageFacts(detail: ListingDetail): Html | '' {
 ${pkg.refreshedAt ? html`<p class="small muted">Read from the ${pkg.source ?? 'registry'} on ${pkg.refreshedAt.slice(0, 10)}.</p>` : ''}`;
 }
 
-const AUTH_WORDS: Record<string, string> = {
-  none: 'none needed',
-  apiKey: 'API key',
-  'http-basic': 'HTTP basic',
-  'http-bearer': 'bearer token',
-  oauth2: 'OAuth 2',
-  openIdConnect: 'OpenID Connect',
-  other: 'other',
-};
-
 function factSource(detail: ListingDetail, fact: { source: string; evidenceUrl: string | null }): Html {
   const source = detail.sources.find((candidate) => candidate.id === fact.source);
   const href = safeHref(fact.evidenceUrl);
   const label = source?.title ?? fact.source;
-  return href ? html` <a class="small" href="${href}" rel="noopener noreferrer">(${label})</a>` : html` <span class="small muted">(${label})</span>`;
+  return href ? html` · <a class="small" href="${href}" rel="noopener noreferrer" title="${label}">source</a>` : html` <span class="small muted">(${label})</span>`;
 }
 
 /** Where the listing's data comes from, with licence, version and date, and the facts they show about reaching the API. */
@@ -92,24 +82,24 @@ function sourcesSection(detail: ListingDetail): Html | '' {
     cors ? html`<div><dt>CORS</dt><dd data-fact="cors">${cors.value}${factSource(detail, cors)}</dd></div>` : '',
     detail.provider ? html`<div><dt>Provider</dt><dd>${breakable(detail.provider)}</dd></div>` : '',
   ];
-  return html`<section class="card section" aria-labelledby="sources">
+  return html`<section class="card" aria-labelledby="sources">
 <h2 id="sources">Sources and evidence</h2>
-${facts.some(Boolean) ? html`<dl class="facts">${facts}</dl>` : ''}
+${facts.some(Boolean) ? html`<dl class="facts stacked">${facts}</dl>` : ''}
 <ul class="sources">${detail.sources.map((source) => {
     const href = safeHref(source.url);
     return html`<li data-source="${source.id}"><strong>${source.title}</strong>${source.locator ? html`, ${breakable(source.locator)}` : ''}<br><span class="small muted">version ${source.version} · as of ${source.asOf} · licence: ${source.licence}</span>${href ? html` · <a class="small" href="${href}" rel="noopener noreferrer">document</a>` : ''}</li>`;
   })}</ul>
-<p class="small muted">Each assessed criterion above names the place in its source that shows it; what no source shows stays “not assessed”.</p>
+<p class="small muted">Each assessed criterion names the place in its source that shows it; what no source shows stays “not assessed”.</p>
 </section>`;
 }
 
 function faqSection(faq: FaqEntry[], alternatives: { slug: string; name: string }[], slug: string): Html {
-  return html`<section class="card faq section" aria-labelledby="faq">
+  return html`<section class="card faq" aria-labelledby="faq">
 <h2 id="faq">Frequently asked questions</h2>
 ${faq.map(
   (entry) => html`<h3>${entry.question}</h3><p>${entry.answer}</p>${
     entry.question.startsWith('What are the alternatives') && alternatives.length
-      ? html`<ul class="chips">${alternatives.map((alt) => html`<li><a class="chip" href="/apis/${alt.slug}">${alt.name}</a></li><li><a class="chip" href="/compare/${slug}-vs-${alt.slug}">Compare with ${alt.name}</a></li>`)}</ul>`
+      ? html`<ul class="chips">${alternatives.map((alt) => html`<li><a class="chip" href="/apis/${alt.slug}">${alt.name}</a> <a class="small" href="/compare/${slug}-vs-${alt.slug}" aria-label="Compare with ${alt.name}">compare</a></li>`)}</ul>`
       : ''
   }`,
 )}
@@ -117,7 +107,7 @@ ${faq.map(
 }
 
 function reviewsSection(detail: ListingDetail, reviews: ListReviewsResult): Html {
-  return html`<section class="card section" aria-labelledby="reviews">
+  return html`<section class="card" aria-labelledby="reviews">
 <div class="actions"><h2 id="reviews">Reviews</h2><a class="button secondary" href="/apis/${detail.slug}/review">Write a review</a></div>
 ${reviewStatsBlock(reviews.stats, reviews.integrationStats)}
 ${reviews.items.length ? reviews.items.map(reviewItem) : html`<p class="muted">No published reviews yet. Tried ${detail.name} from a terminal, CI or an agent? Tell others how it went.</p>`}
@@ -162,19 +152,48 @@ function structuredData(detail: ListingDetail, faq: FaqEntry[], reviews: ListRev
   ];
 }
 
+/** Install and capabilities, each only when something is known: no card of placeholders. */
+function installAndCapabilities(detail: ListingDetail): Html | '' {
+  const downloadsIllustrative = detail.illustrativeValues.includes('weeklyDownloads');
+  const hasInstall = detail.install !== null || detail.weeklyDownloadsCompact !== null || detail.package !== null;
+  if (!hasInstall && detail.capabilities.length === 0) return '';
+  return html`<div class="scores">
+${
+  hasInstall
+    ? html`<section class="card" aria-labelledby="install">
+<h2 id="install">Install</h2>
+${installBlock(detail)}
+<dl class="facts">
+<div><dt>Weekly npm downloads</dt><dd data-downloads>${detail.weeklyDownloadsCompact ?? 'not shown'}${downloadsIllustrative && detail.weeklyDownloadsCompact ? html` <span class="illustrative" title="illustrative value">*</span>` : ''}</dd></div>
+</dl>
+${downloadsIllustrative && detail.weeklyDownloadsCompact ? html`<p class="small"><span class="illustrative">*</span> Illustrative: inside the range the source shows, not observed for this listing.</p>` : ''}
+${packageFacts(detail)}
+</section>`
+    : ''
+}
+${
+  detail.capabilities.length
+    ? html`<section class="card" aria-labelledby="capabilities">
+<h2 id="capabilities">Capabilities</h2>
+<ul class="capabilities">${detail.capabilities.map((c) => html`<li>${c}</li>`)}</ul>
+</section>`
+    : ''
+}
+</div>`;
+}
+
 type PageFaq = { faq: FaqEntry[]; alternatives: { slug: string; name: string }[] };
 
 /** Everything above the reviews, which depends only on the listing and its FAQ. */
 function listingSections(detail: ListingDetail, faq: PageFaq): Html {
-  const downloadsIllustrative = detail.illustrativeValues.includes('weeklyDownloads');
   return html`<div class="listing-head">
 <div>
 <h1 id="listing-name">${detail.name}</h1>
 <p class="lede">${detail.description}</p>
 <ul class="chips" aria-label="Pricing and category">
-<li>${pricingChip(detail.pricingTier)}</li>
+${detail.pricingTier ? html`<li>${pricingChip(detail.pricingTier)}</li>` : ''}
 <li><a class="chip" href="/categories/${detail.categorySlug}" data-category>${detail.category}</a></li>
-${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categorySlug}?subcategory=${encodeURIComponent(detail.subcategory)}" data-subcategory>${detail.subcategory}</a></li>` : html`<li><span class="chip">Subcategory not shown</span></li>`}
+${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categorySlug}?subcategory=${encodeURIComponent(detail.subcategory)}" data-subcategory>${detail.subcategory}</a></li>` : ''}
 </ul>
 </div>
 <div class="actions">${visitLink(detail)}<a class="button secondary" href="/compare?a=${detail.slug}">Compare</a></div>
@@ -185,26 +204,7 @@ ${cliRelevanceCard(detail.cliRelevance)}
 ${qualityCard(detail.quality)}
 </div>
 
-<div class="scores">
-<section class="card" aria-labelledby="install">
-<h2 id="install">Install</h2>
-${installBlock(detail)}
-<dl class="facts">
-<div><dt>Weekly npm downloads</dt><dd data-downloads>${detail.weeklyDownloadsCompact ?? 'not shown'}${downloadsIllustrative && detail.weeklyDownloadsCompact ? html` <span class="illustrative" title="illustrative value">*</span>` : ''}</dd></div>
-<div><dt>Pricing tier</dt><dd>${detail.pricingTier ?? 'not shown'}</dd></div>
-</dl>
-${downloadsIllustrative && detail.weeklyDownloadsCompact ? html`<p class="small"><span class="illustrative">*</span> Illustrative: inside the range the source shows, not observed for this listing.</p>` : ''}
-${packageFacts(detail)}
-</section>
-<section class="card" aria-labelledby="capabilities">
-<h2 id="capabilities">Capabilities</h2>
-${detail.capabilities.length ? html`<ul class="capabilities">${detail.capabilities.map((c) => html`<li>${c}</li>`)}</ul>` : html`<p class="not-shown">No capabilities listed.</p>`}
-</section>
-</div>
-
-${sourcesSection(detail)}
-
-${faqSection(faq.faq, faq.alternatives, detail.slug)}`;
+${installAndCapabilities(detail)}`;
 }
 
 /**
@@ -229,9 +229,9 @@ function callSection(quickstart: Quickstart, origin: string, slug: string): Html
   const badgeMarkdown = `[![CLI relevance](${origin}/badge/${slug}.svg)](${origin}/apis/${slug})`;
   const evidenceLink = (evidence: { evidenceUrl: string | null } | undefined) =>
     evidence && safeHref(evidence.evidenceUrl) ? html` <a class="small" href="${safeHref(evidence.evidenceUrl)}" rel="noopener noreferrer">source</a>` : '';
-  return html`<section class="card section" aria-labelledby="call-it">
+  return html`<section class="card" aria-labelledby="call-it">
 <h2 id="call-it">Call it from a script</h2>
-<dl class="facts">
+<dl class="facts stacked">
 <div><dt>Base URL</dt><dd>${quickstart.baseUrl ? html`<code>${quickstart.baseUrl.value}</code>${evidenceLink(quickstart.baseUrl.evidence)}` : html`<span class="muted">not shown by its sources</span>`}</dd></div>
 <div><dt>Credential</dt><dd>${
     !auth
@@ -287,8 +287,15 @@ ${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''
 <article aria-labelledby="listing-name">
 ${scoreChangeNote(scoreChange, detail.slug)}
 ${cachedSections(detail, faq)}
+<div class="scores">
 ${call ? callSection(call.quickstart, call.origin, detail.slug) : ''}
-${reviewsSection(detail, reviews)}
+${sourcesSection(detail)}
+</div>
+${
+  reviews.items.length || reviews.next
+    ? html`<div class="section">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div><div class="section">${reviewsSection(detail, reviews)}</div>`
+    : html`<div class="scores">${faqSection(faq.faq, faq.alternatives, detail.slug)}${reviewsSection(detail, reviews)}</div>`
+}
 <p class="small muted section">For programs: <a href="${detail.links.self}">this listing as JSON</a> · <a href="/api/apis/${detail.slug}/alternatives">its alternatives as JSON</a> · updated ${detail.updatedAt.slice(0, 10)}</p>
 </article>
 </div>`;

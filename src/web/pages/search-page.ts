@@ -1,10 +1,11 @@
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories, type Category } from '../../core/listings/list-categories.ts';
 import { PRICING_TIERS } from '../../core/listings/listing.ts';
-import { discoverListings, type DiscoverFullResult } from '../../core/search/discover-listings.ts';
+import { discoverListings, type DiscoverFullResult, type DiscoverItem } from '../../core/search/discover-listings.ts';
+import type { ListingSummary } from '../../core/listings/listing-detail.ts';
 import { LOOKUP_SORTS, lookupListings, type LookupListingsInput, type LookupListingsResult } from '../../core/search/lookup-listings.ts';
 import { slugify } from '../../core/search/text.ts';
-import { listingCards } from '../components.ts';
+import { listingCards, listingRows, numberedPager, pointsBar } from '../components.ts';
 import { html, type Html } from '../html.ts';
 import { sendPage } from '../page.ts';
 import { PAGE_ROUTE, queryValue, type WebRoute } from '../web-route.ts';
@@ -17,6 +18,8 @@ import { searchForm } from './home-page.ts';
  */
 
 const PAGE_SIZE = 20;
+/** A need is ranked once, as deep as discover goes (50), and its answer shown a page at a time. */
+const NEED_DEPTH = 50;
 const FILTERS = ['category', 'pricing', 'minCliScore', 'sort', 'envVarAuth', 'headless'] as const;
 type Filter = (typeof FILTERS)[number];
 
@@ -25,6 +28,26 @@ interface SearchState {
   mode: 'text' | 'need';
   values: Partial<Record<Filter, string>>;
   cursor?: string;
+  page: number;
+  view: 'list' | 'cards';
+}
+
+function searchHref(state: SearchState, changes: { page?: number; view?: 'list' | 'cards'; cursor?: string | null }): string {
+  const params = new URLSearchParams({ q: state.q, mode: state.mode });
+  for (const [name, value] of Object.entries(state.values)) if (value) params.set(name, value);
+  const view = changes.view ?? state.view;
+  if (view !== 'list') params.set('view', view);
+  const cursor = changes.cursor === undefined ? state.cursor : changes.cursor;
+  if (cursor) params.set('cursor', cursor);
+  if (changes.page && changes.page > 1) params.set('page', String(changes.page));
+  return `/search?${params}`;
+}
+
+const resultsList = (state: SearchState, items: ListingSummary[], extra?: (item: ListingSummary) => Html | undefined): Html =>
+  state.view === 'cards' ? listingCards(items, extra) : listingRows(items, extra ? { extra } : {});
+
+function viewSwitch(state: SearchState): Html {
+  return html`<p class="small">View: ${state.view === 'list' ? html`<strong aria-current="true">List</strong> · <a href="${searchHref(state, { view: 'cards' })}">Cards</a>` : html`<a href="${searchHref(state, { view: 'list' })}">List</a> · <strong aria-current="true">Cards</strong>`}</p>`;
 }
 
 const SORT_LABELS: Record<string, string> = { relevance: 'Best match', name: 'Name', 'cli-relevance': 'CLI relevance', quality: 'Quality' };
@@ -54,11 +77,13 @@ function filtersForm(state: SearchState, categories: Category[], errors: Map<str
     const bySlug = categories.find((c) => c.slug === slugify(state.values.category!));
     if (bySlug) state = { ...state, values: { ...state.values, category: bySlug.slug } };
   }
-  return html`<aside class="filters card" aria-labelledby="filters-title">
-<h2 id="filters-title">Filters</h2>
-<form action="/search" method="get">
+  const active = FILTERS.filter((name) => name !== 'sort' && state.values[name]).length;
+  return html`<details class="filters card" data-filters${active || errors.size ? html` open` : ''}>
+<summary><h2 id="filters-title" class="summary-title">Filters</h2>${active ? html` <span class="chip price">${active} on</span>` : ''}</summary>
+<form action="/search" method="get" aria-labelledby="filters-title">
 <input type="hidden" name="q" value="${state.q}">
 <input type="hidden" name="mode" value="${state.mode}">
+${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
 ${select('f-category', 'Category', 'category', categoryOptions, state, errors)}
 ${select('f-pricing', 'Pricing tier', 'pricing', [{ value: '', label: 'Any pricing' }, ...PRICING_TIERS.map((t) => ({ value: slugify(t), label: t }))], state, errors)}
 ${select('f-min', 'Minimum CLI relevance', 'minCliScore', [{ value: '', label: 'Any score' }, ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} or more` }))], state, errors)}
@@ -66,40 +91,45 @@ ${state.mode === 'text' ? select('f-sort', 'Sort by', 'sort', [{ value: '', labe
 ${state.mode === 'need' ? html`${checkbox('f-env', 'Env var authentication', 'envVarAuth', state, errors)}${checkbox('f-headless', 'Works headless / in CI', 'headless', state, errors)}` : ''}
 <button type="submit">Apply filters</button>
 </form>
-</aside>`;
+</details>`;
 }
 
-function needResults(result: DiscoverFullResult, q: string): Html {
+/** How much of the need a listing serves, as a number and a bar: 0.98 and 0.71 read differently at a glance. */
+function matchLine(match: DiscoverItem): Html {
+  const share = Math.round(match.relevance * 100);
+  return html`<span class="match" data-relevance="${match.relevance}">${pointsBar(share, 100)}<span>Serves ${share}% of the need · ${match.confidence} confidence${match.matchedOn.capabilities.length ? html` · matched: ${match.matchedOn.capabilities.join(', ')}` : ''}</span></span>`;
+}
+
+function needResults(result: DiscoverFullResult, state: SearchState): Html {
   if (result.items.length === 0) {
     const none = result.noGoodMatch;
     return html`<div class="card" role="status" data-no-match>
 <h2>No good match</h2>
-<p>${none?.reason ?? `Nothing serves “${q}”.`}</p>
+<p>${none?.reason ?? `Nothing serves “${state.q}”.`}</p>
 ${none?.suggestedCategories.length ? html`<p>Browse instead:</p><ul class="chips">${none.suggestedCategories.map((c) => html`<li><a class="chip" href="/categories/${c.slug}">${c.name} (${c.count})</a></li>`)}</ul>` : ''}
 </div>`;
   }
-  const byslug = new Map(result.items.map((item) => [item.slug, item]));
-  return html`<p class="results-meta" role="status">${result.items.length} ${result.items.length === 1 ? 'listing serves' : 'listings serve'} “${q}”, best first.</p>
-${listingCards(result.items, (item) => {
-  const match = byslug.get(item.slug)!;
-  return html`<p class="match">Serves ${Math.round(match.relevance * 100)}% of the need · ${match.confidence} confidence${match.matchedOn.capabilities.length ? html` · matched: ${match.matchedOn.capabilities.join(', ')}` : ''}</p>`;
-})}`;
+  const total = result.items.length;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(state.page, pages);
+  const shown = result.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const bySlug = new Map(shown.map((item) => [item.slug, item]));
+  const first = (page - 1) * PAGE_SIZE + 1;
+  return html`<div class="toolbar"><p class="results-meta" role="status">${total === NEED_DEPTH ? `The ${total} listings` : `${total} ${total === 1 ? 'listing' : 'listings'}`} that serve “${state.q}” best${pages > 1 ? html`, ${first}–${first + shown.length - 1} shown` : ''}, best first.${result.readAs ? html` Read as “${result.readAs}”.` : ''}</p>${viewSwitch(state)}</div>
+${resultsList(state, shown, (item) => matchLine(bySlug.get(item.slug)!))}
+${numberedPager(page, pages, (n) => searchHref(state, { page: n }), 'Result pages')}`;
 }
 
 function textResults(result: LookupListingsResult, state: SearchState): Html {
   if (result.items.length === 0) {
     return html`<div class="card" role="status" data-no-match><h2>Nothing found</h2><p>No listing matches “${state.q}”${Object.values(state.values).some(Boolean) ? ' with these filters' : ''}. Try other words, or <a href="/search?mode=need&amp;q=${encodeURIComponent(state.q)}">describe what you need</a> instead.</p></div>`;
   }
-  let next: string | null = null;
-  if (result.nextCursor) {
-    const params = new URLSearchParams({ q: state.q, mode: 'text' });
-    for (const [name, value] of Object.entries(state.values)) if (value) params.set(name, value);
-    params.set('cursor', result.nextCursor);
-    next = `/search?${params}`;
-  }
-  return html`<p class="results-meta" role="status">${result.total.toLocaleString('en')} ${result.total === 1 ? 'listing' : 'listings'}${state.q ? html` match “${state.q}”` : ''}${state.cursor ? ' (continued)' : ''}.</p>
-${listingCards(result.items)}
-${next ? html`<nav class="pager" aria-label="Result pages"><a class="button secondary" href="${next}" rel="next">Next ${PAGE_SIZE}</a></nav>` : ''}`;
+  // Cursor pages carry their number so the position reads "41–60 of 2,734".
+  const first = (state.page - 1) * PAGE_SIZE + 1;
+  const next = result.nextCursor ? searchHref(state, { cursor: result.nextCursor, page: state.page + 1 }) : null;
+  return html`<div class="toolbar"><p class="results-meta" role="status">${result.total.toLocaleString('en')} ${result.total === 1 ? 'listing' : 'listings'}${state.q ? html` match “${state.q}”` : ''}${result.total > result.items.length ? html`, ${first.toLocaleString('en')}–${(first + result.items.length - 1).toLocaleString('en')} shown` : ''}.</p>${viewSwitch(state)}</div>
+${resultsList(state, result.items)}
+<nav class="pager" aria-label="Result pages">${state.cursor ? html`<a class="button secondary" href="${searchHref(state, { cursor: null, page: 1 })}">First page</a>` : ''}<span class="muted">Page ${state.page} of ${Math.max(1, Math.ceil(result.total / PAGE_SIZE)).toLocaleString('en')}</span>${next ? html`<a class="button secondary" href="${next}" rel="next">Next ${PAGE_SIZE}</a>` : ''}</nav>`;
 }
 
 function readState(request: Parameters<typeof queryValue>[0]): SearchState {
@@ -115,7 +145,15 @@ function readState(request: Parameters<typeof queryValue>[0]): SearchState {
     delete values.headless;
   }
   const cursor = queryValue(request, 'cursor');
-  return { q: (queryValue(request, 'q') ?? '').trim(), mode, values, ...(cursor && mode === 'text' ? { cursor } : {}) };
+  const page = Number.parseInt(queryValue(request, 'page') ?? '1', 10);
+  return {
+    q: (queryValue(request, 'q') ?? '').trim(),
+    mode,
+    values,
+    ...(cursor && mode === 'text' ? { cursor } : {}),
+    page: Number.isSafeInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    view: queryValue(request, 'view') === 'cards' ? 'cards' : 'list',
+  };
 }
 
 export const searchPageRoute: WebRoute = async (app, { ctx }) => {
@@ -127,7 +165,7 @@ export const searchPageRoute: WebRoute = async (app, { ctx }) => {
     let status = 200;
     try {
       if (state.mode === 'need') {
-        if (state.q) results = needResults(await discoverListings({ ctx, input: { q: state.q, limit: PAGE_SIZE, ...state.values } }), state.q);
+        if (state.q) results = needResults(await discoverListings({ ctx, input: { q: state.q, limit: NEED_DEPTH, ...state.values } }), state);
         else results = html`<p class="results-meta">Describe the task in your own words, e.g. “send real-time notifications to browser clients”.</p>`;
       } else {
         const input = { ...(state.q ? { q: state.q } : {}), limit: PAGE_SIZE, ...state.values, ...(state.cursor ? { cursor: state.cursor } : {}) };
