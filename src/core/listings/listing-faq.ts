@@ -83,7 +83,7 @@ export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[]
     { question: `Is ${name} good for command-line and automated workflows?`, answer: cliAnswer(name, cli) },
     { question: `How do I install ${name}?`, answer: installAnswer(listing, cli) },
     { question: `How does ${name} authenticate from scripts?`, answer: authAnswer(listing, cli) },
-    { question: `What can ${name} do?`, answer: listing.capabilities.length ? `Its listed capabilities: ${listing.capabilities.join('; ')}.` : null },
+    { question: `What can ${name} do?`, answer: listing.capabilities.length ? `Its listed capabilities: ${firstFew(listing.capabilities, '; ')}.` : null },
   ];
   return [
     ...generated.flatMap(({ question, answer }) => (answer === null ? [] : [{ question, answer, generated: true }])),
@@ -92,6 +92,12 @@ export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[]
 }
 
 /** What an alternative shares with the listing, for the alternatives answer. */
+/** An answer names at most this many items of a list; an API document can list a hundred operations. */
+const FAQ_LIST_MAX = 8;
+
+const firstFew = (items: string[], separator: string) =>
+  items.length > FAQ_LIST_MAX ? `${items.slice(0, FAQ_LIST_MAX).join(separator)}${separator}and ${items.length - FAQ_LIST_MAX} more` : items.join(separator);
+
 export interface AlternativeForFaq {
   name: string;
   slug: string;
@@ -108,7 +114,9 @@ export function alternativesFaqEntry(listing: Pick<Listing, 'name' | 'capabiliti
   if (alternatives.length === 0) {
     return { question, answer: `The directory lists no other API that serves what ${listing.name} does.`, generated: true };
   }
-  const named = alternatives.map((alternative) => (alternative.serves.length ? `${alternative.name} (${listPhrases(alternative.serves)})` : `${alternative.name} (the same need)`));
+  const named = alternatives.map((alternative) =>
+    alternative.serves.length ? `${alternative.name} (${alternative.serves.length > FAQ_LIST_MAX ? `${alternative.serves.length} of its capabilities` : listPhrases(alternative.serves)})` : `${alternative.name} (the same need)`,
+  );
   return {
     question,
     answer: `Listings that serve the same capabilities: ${listPhrases(named)}. Compare any of them with ${listing.name} side by side to see what each does better or worse.`,

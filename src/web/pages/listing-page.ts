@@ -89,7 +89,7 @@ ${facts.some(Boolean) ? html`<dl class="facts stacked">${facts}</dl>` : ''}
     const href = safeHref(source.url);
     return html`<li data-source="${source.id}"><strong>${source.title}</strong>${source.locator ? html`, ${breakable(source.locator)}` : ''}<br><span class="small muted">version ${source.version} · as of ${source.asOf} · licence: ${source.licence}</span>${href ? html` · <a class="small" href="${href}" rel="noopener noreferrer">document</a>` : ''}</li>`;
   })}</ul>
-<p class="small muted">Each assessed criterion names the place in its source that shows it; what no source shows stays “not assessed”.</p>
+${detail.cliRelevance.assessed > 0 ? html`<p class="small muted">Each assessed criterion names the place in its source that shows it; what no source shows stays “not assessed”.</p>` : ''}
 </section>`;
 }
 
@@ -152,15 +152,11 @@ function structuredData(detail: ListingDetail, faq: FaqEntry[], reviews: ListRev
   ];
 }
 
-/** Install and capabilities, each only when something is known: no card of placeholders. */
-function installAndCapabilities(detail: ListingDetail): Html | '' {
+/** The install card, only when something about installing it is known: no card of placeholders. */
+function installCard(detail: ListingDetail): Html | '' {
   const downloadsIllustrative = detail.illustrativeValues.includes('weeklyDownloads');
-  const hasInstall = detail.install !== null || detail.weeklyDownloadsCompact !== null || detail.package !== null;
-  if (!hasInstall && detail.capabilities.length === 0) return '';
-  return html`<div class="scores">
-${
-  hasInstall
-    ? html`<section class="card" aria-labelledby="install">
+  if (detail.install === null && detail.weeklyDownloadsCompact === null && detail.package === null) return '';
+  return html`<section class="card" aria-labelledby="install">
 <h2 id="install">Install</h2>
 ${installBlock(detail)}
 <dl class="facts">
@@ -168,25 +164,35 @@ ${installBlock(detail)}
 </dl>
 ${downloadsIllustrative && detail.weeklyDownloadsCompact ? html`<p class="small"><span class="illustrative">*</span> Illustrative: inside the range the source shows, not observed for this listing.</p>` : ''}
 ${packageFacts(detail)}
-</section>`
-    : ''
+</section>`;
 }
-${
+
+/** Capabilities shown before the rest fold away: an API document can list a hundred operations. */
+const CAPABILITIES_SHOWN = 10;
+
+const capabilitiesCard = (detail: ListingDetail): Html | '' =>
   detail.capabilities.length
     ? html`<section class="card" aria-labelledby="capabilities">
 <h2 id="capabilities">Capabilities</h2>
-<ul class="capabilities">${detail.capabilities.map((c) => html`<li>${c}</li>`)}</ul>
+<ul class="capabilities">${detail.capabilities.slice(0, CAPABILITIES_SHOWN).map((c) => html`<li>${c}</li>`)}</ul>
+${detail.capabilities.length > CAPABILITIES_SHOWN ? html`<details><summary class="small">${detail.capabilities.length - CAPABILITIES_SHOWN} more</summary><ul class="capabilities">${detail.capabilities.slice(CAPABILITIES_SHOWN).map((c) => html`<li>${c}</li>`)}</ul></details>` : ''}
 </section>`
-    : ''
-}
-</div>`;
-}
+    : '';
 
 type PageFaq = { faq: FaqEntry[]; alternatives: { slug: string; name: string }[] };
 
-/** Everything above the reviews, which depends only on the listing and its FAQ. */
-function listingSections(detail: ListingDetail, faq: PageFaq): Html {
-  return html`<div class="listing-head">
+interface ListingParts {
+  head: Html;
+  cli: Html;
+  quality: Html;
+  install: Html | '';
+  capabilities: Html | '';
+}
+
+/** The parts that depend only on the listing: its head, both scores, install and capabilities. */
+function listingParts(detail: ListingDetail): ListingParts {
+  return {
+    head: html`<div class="listing-head">
 <div>
 <h1 id="listing-name">${detail.name}</h1>
 <p class="lede">${detail.description}</p>
@@ -197,29 +203,24 @@ ${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categ
 </ul>
 </div>
 <div class="actions">${visitLink(detail)}<a class="button secondary" href="/compare?a=${detail.slug}">Compare</a></div>
-</div>
-
-<div class="scores">
-${cliRelevanceCard(detail.cliRelevance)}
-${qualityCard(detail.quality)}
-</div>
-
-${installAndCapabilities(detail)}`;
+</div>`,
+    cli: cliRelevanceCard(detail.cliRelevance),
+    quality: qualityCard(detail.quality),
+    install: installCard(detail),
+    capabilities: capabilitiesCard(detail),
+  };
 }
 
 /**
- * The listing's sections rendered once per listing view and FAQ answer. Both objects are
- * kept by the core per catalogue generation (detailOf, getListingFaq), so a changed listing
- * brings new objects and the old markup is collected with them.
+ * The listing's parts rendered once per listing view. The core keeps that object per catalogue
+ * generation (detailOf), so a changed listing brings a new one and the old markup is collected with it.
  */
-const renderedSections = new WeakMap<ListingDetail, WeakMap<PageFaq, Html>>();
+const renderedParts = new WeakMap<ListingDetail, ListingParts>();
 
-function cachedSections(detail: ListingDetail, faq: PageFaq): Html {
-  let byFaq = renderedSections.get(detail);
-  if (!byFaq) renderedSections.set(detail, (byFaq = new WeakMap()));
-  let sections = byFaq.get(faq);
-  if (!sections) byFaq.set(faq, (sections = listingSections(detail, faq)));
-  return sections;
+function cachedParts(detail: ListingDetail): ListingParts {
+  let parts = renderedParts.get(detail);
+  if (!parts) renderedParts.set(detail, (parts = listingParts(detail)));
+  return parts;
 }
 
 /** "Call it from a script": the quickstart's first request, auth and SDK, and the badge to embed (issue 17). */
@@ -281,21 +282,29 @@ export function renderListingPage(
 ): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
   const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
+  const parts = cachedParts(detail);
+  const manyReviews = reviews.items.length > 0 || reviews.next !== null;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
 ${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${scoreChangeNote(scoreChange, detail.slug)}
-${cachedSections(detail, faq)}
-<div class="scores">
-${call ? callSection(call.quickstart, call.origin, detail.slug) : ''}
-${sourcesSection(detail)}
+${parts.head}
+<div class="listing-body">
+<div class="col">
+<div class="o-cli">${parts.cli}</div>
+${parts.install ? html`<div class="o-install">${parts.install}</div>` : ''}
+${call ? html`<div class="o-call">${callSection(call.quickstart, call.origin, detail.slug)}</div>` : ''}
+${manyReviews ? '' : html`<div class="o-reviews">${reviewsSection(detail, reviews)}</div>`}
 </div>
-${
-  reviews.items.length || reviews.next
-    ? html`<div class="section">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div><div class="section">${reviewsSection(detail, reviews)}</div>`
-    : html`<div class="scores">${faqSection(faq.faq, faq.alternatives, detail.slug)}${reviewsSection(detail, reviews)}</div>`
-}
+<div class="col">
+<div class="o-quality">${parts.quality}</div>
+${parts.capabilities ? html`<div class="o-capabilities">${parts.capabilities}</div>` : ''}
+<div class="o-sources">${sourcesSection(detail)}</div>
+<div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>
+</div>
+</div>
+${manyReviews ? html`<div class="section">${reviewsSection(detail, reviews)}</div>` : ''}
 <p class="small muted section">For programs: <a href="${detail.links.self}">this listing as JSON</a> · <a href="/api/apis/${detail.slug}/alternatives">its alternatives as JSON</a> · updated ${detail.updatedAt.slice(0, 10)}</p>
 </article>
 </div>`;

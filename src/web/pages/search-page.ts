@@ -97,7 +97,7 @@ ${state.mode === 'need' ? html`${checkbox('f-env', 'Env var authentication', 'en
 /** How much of the need a listing serves, as a number and a bar: 0.98 and 0.71 read differently at a glance. */
 function matchLine(match: DiscoverItem): Html {
   const share = Math.round(match.relevance * 100);
-  return html`<span class="match" data-relevance="${match.relevance}">${pointsBar(share, 100)}<span>Serves ${share}% of the need · ${match.confidence} confidence${match.matchedOn.capabilities.length ? html` · matched: ${match.matchedOn.capabilities.join(', ')}` : ''}</span></span>`;
+  return html`<span class="match" data-relevance="${match.relevance}">${pointsBar(share, 100)}<span>Serves ${share}% of the need · ${match.confidence} confidence${match.matchedOn.capabilities.length ? html` · ${match.matchedOn.capabilities.join(', ')}` : ''}</span></span>`;
 }
 
 function needResults(result: DiscoverFullResult, state: SearchState): Html {
