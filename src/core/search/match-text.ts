@@ -4,8 +4,10 @@ import { tokenize } from './text.ts';
 
 /**
  * Text lookups (`GET /api/apis?q=`) over the need engine's index, so one index serves both:
- * each word of the text matches itself (stemmed), the words it begins (someone still typing
- * "weath"), and, only when nothing matches that way, near spellings of it ("wether").
+ * each word of the text matches itself (stemmed); the last word, as typed and at least three
+ * letters long, also matches the words it begins (someone still typing "weath"), never through
+ * a stem shorter than that (so "sms", stemmed "sm", does not begin "smartsheet"); and only when nothing matches
+ * that way, near spellings of a word ("wether").
  */
 
 export interface TextMatch {
@@ -23,12 +25,14 @@ const MAX_WORDS = 16;
 
 type TermGroup = { term: string; weight: number }[];
 
-function termGroup(index: NeedIndex, word: string, fuzzy: boolean): TermGroup {
+function termGroup(index: NeedIndex, word: string, { fuzzy, begun }: { fuzzy: boolean; begun: boolean }): TermGroup {
   const stemmed = stem(word);
   const group = new Map<string, number>([[stemmed, 1]]);
-  if (word.length >= MIN_PREFIX_LENGTH) {
-    for (const begun of new Set([word, stemmed])) {
-      for (const term of index.termsStartingWith(begun)) if (!group.has(term)) group.set(term, PREFIX_WEIGHT);
+  if (begun && word.length >= MIN_PREFIX_LENGTH) {
+    // The index holds stems, so a stem of three letters or more begins words too ("notifica" → "notif").
+    for (const start of new Set([word, stemmed])) {
+      if (start.length < MIN_PREFIX_LENGTH) continue;
+      for (const term of index.termsStartingWith(start)) if (!group.has(term)) group.set(term, PREFIX_WEIGHT);
     }
   }
   if (fuzzy && word.length >= MIN_FUZZY_LENGTH) {
@@ -47,13 +51,14 @@ export function matchText(index: NeedIndex, text: string, { combineWith }: { com
   const words = lookupWords(text);
   if (words.length === 0) return [];
   const requireAll = combineWith === 'AND';
+  const last = tokenize(text).at(-1);
   const exact = index.matchTermGroups(
-    words.map((word) => termGroup(index, word, false)),
+    words.map((word) => termGroup(index, word, { fuzzy: false, begun: word === last })),
     { requireAll },
   );
   if (exact.length > 0) return exact;
   return index.matchTermGroups(
-    words.map((word) => termGroup(index, word, true)),
+    words.map((word) => termGroup(index, word, { fuzzy: true, begun: word === last })),
     { requireAll },
   );
 }
