@@ -1,9 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CoreContext } from '../core/context.ts';
 import type { Logger } from 'pino';
 import { addEtags } from './etag.ts';
+import { openApiTransform } from './openapi-transform.ts';
 import { addRequestLog } from './request-log.ts';
 import { answerClientError, problemFromError, sendProblem, toProblem } from './problem.ts';
 import { alternativesRoute } from './routes/alternatives.ts';
@@ -125,6 +126,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
       },
       tags: [
         { name: 'listings', description: 'Look up listings and read them in full.' },
+        { name: 'discovery', description: 'Find listings for a task, get a recommendation, and compare listings side by side.' },
         { name: 'reviews', description: 'Submit reviews with integration reports, and read them with their statistics.' },
         { name: 'submissions', description: 'Propose a listing and follow its status until a moderator approves or rejects it.' },
         { name: 'moderation', description: 'Hold, publish and reject reviews; approve and reject proposed listings (Authorization: Bearer with the admin token).' },
@@ -132,7 +134,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
       ],
       components: { securitySchemes: { adminToken: { type: 'http', scheme: 'bearer', description: 'The token in APIDEX_ADMIN_TOKEN.' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
     transformObject: jsonSchemaTransformObject,
   });
   addEtags(app);

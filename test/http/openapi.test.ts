@@ -49,4 +49,24 @@ describe('OpenAPI document', () => {
     expect(schemas.CliRelevance.properties).toHaveProperty('criteria');
     expect(schemas.Quality.properties).toHaveProperty('breakdown');
   });
+
+  it('describes every response: a success names its body, a badge or feed its own media type, every tag is declared', () => {
+    const declared = new Set(document.tags.map((tag: any) => tag.name));
+    for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        for (const tag of operation.tags) expect(declared, `${method} ${path} tag ${tag}`).toContain(tag);
+        for (const [status, response] of Object.entries(operation.responses as Record<string, any>)) {
+          expect(response.description, `${method} ${path} ${status}`).not.toBe('Default Response');
+          expect(Object.values(response.content ?? {}).length, `${method} ${path} ${status} has no body schema`).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(document.paths['/api/apis/{slug}'].get.responses['200']).toEqual({
+      description: 'OK: a ListingDetail.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ListingDetail' } } },
+    });
+    expect(Object.keys(document.paths['/badge/{file}'].get.responses['200'].content)).toEqual(['image/svg+xml']);
+    expect(Object.keys(document.paths['/feed.xml'].get.responses['200'].content)).toEqual(['application/atom+xml']);
+    expect(Object.keys(document.paths['/feed.json'].get.responses['200'].content)).toEqual(['application/feed+json']);
+  });
 });

@@ -17,17 +17,17 @@ async function latestChanges(ctx: Parameters<Route>[1]['ctx']): Promise<ChangeIt
 }
 
 export const feedsRoute: Route = async (app, { ctx }) => {
-  const describe = (type: string) => ({
+  const describe = (type: string, mediaType: string) => ({
     schema: {
       tags: ['listings'],
       summary: `The latest ${LATEST} changes as ${type}`,
       description: `The newest changes of the change feed (GET /api/changes), newest first, each linking to its listing. Cacheable for five minutes.`,
       querystring: parameters({}),
-      response: { 200: z.string().describe(type), ...problemResponses(400) },
+      response: { 200: z.string().meta({ description: type, contentMediaType: mediaType }), ...problemResponses(400) },
     },
   });
 
-  app.get('/feed.xml', describe('Atom'), async (request, reply) => {
+  app.get('/feed.xml', describe('Atom', 'application/atom+xml'), async (request, reply) => {
     const origin = request.server.publicOrigin;
     const items = await latestChanges(ctx);
     const updated = items[0]?.changedAt ?? new Date(0).toISOString();
@@ -38,7 +38,7 @@ export const feedsRoute: Route = async (app, { ctx }) => {
     return `<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><id>${escapeXml(`${origin}/feed.xml`)}</id><title>apidex: catalogue changes</title><updated>${escapeXml(updated)}</updated><link rel="self" href="${escapeXml(`${origin}/feed.xml`)}"/><link href="${escapeXml(`${origin}/`)}"/>${entries.join('')}</feed>\n`;
   });
 
-  app.get('/feed.json', describe('JSON Feed 1.1'), async (request, reply) => {
+  app.get('/feed.json', describe('JSON Feed 1.1', 'application/feed+json'), async (request, reply) => {
     const origin = request.server.publicOrigin;
     const items = await latestChanges(ctx);
     reply.type('application/feed+json; charset=utf-8').header('cache-control', 'public, max-age=300');
