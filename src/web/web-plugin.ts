@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { CoreContext } from '../core/context.ts';
 import { ASSETS } from './assets.ts';
 import { sendErrorPage } from './pages/not-found-page.ts';
-import { apiReferencePageRoute } from './pages/api-reference-page.ts';
+import { apiReferencePageRoute } from './pages/api-reference/route.ts';
 import { categoryPagesRoute } from './pages/category-pages.ts';
 import { comparePagesRoute } from './pages/compare-pages.ts';
 import { homePageRoute } from './pages/home-page.ts';
