@@ -12,12 +12,21 @@ const MAX_DEPTH = 8;
 
 const described = (schema: Json) => (typeof schema.description === 'string' ? /e\.g\. "([^"]+)"/.exec(schema.description)?.[1] : undefined);
 
-function stringExample(schema: Json): string {
+function plainStringExample(schema: Json): string {
   if (schema.format === 'date-time') return '2026-01-31T12:00:00.000Z';
   if (schema.format === 'date') return '2026-01-31';
   if (schema.format === 'uri' || schema.format === 'url') return 'https://example.com/';
   if (schema.format === 'email') return 'someone@example.com';
   return described(schema) ?? 'string';
+}
+
+/** With a pattern, the first of a few simple candidates that matches it ("#…" for a fragment, a run of letters of the length it asks). */
+function stringExample(schema: Json): string {
+  const plain = plainStringExample(schema);
+  if (typeof schema.pattern !== 'string') return plain;
+  const lengths = [...schema.pattern.matchAll(/\{(\d+)/g)].map((m) => Number(m[1]));
+  const pattern = new RegExp(schema.pattern, 'u');
+  return [plain, `#${plain}`, ...lengths.map((n) => 'a'.repeat(Math.max(n, 1)))].find((candidate) => pattern.test(candidate)) ?? plain;
 }
 
 function numberExample(schema: Json, integer: boolean): number {
