@@ -63,6 +63,7 @@ const PAGE_TYPES: [string, string][] = [
   ['review form', '/apis/real-time-channels-api/review'],
   ['not found', '/apis/country-reference'],
   ['API reference', '/docs/api'],
+  ['API reference section', '/docs/api/listings'],
 ];
 
 describe('accessibility and layout', () => {

@@ -138,6 +138,7 @@ describe('every HTML response', () => {
     '/compare',
     '/compare/real-time-channels-api-vs-hosted-channels-service',
     '/docs/api',
+    '/docs/api/listings',
     '/no/such/page',
   ];
 
