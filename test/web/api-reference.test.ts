@@ -36,7 +36,7 @@ const indexLines = (page: string): Listed[] =>
 
 /** The section of one operation on its tag page. */
 const operationSection = (page: string, anchor: string) => {
-  const start = page.indexOf(`<section class="card op api-op" aria-labelledby="${anchor}">`);
+  const start = page.indexOf(`<section class="card api-op" aria-labelledby="${anchor}">`);
   expect(start, anchor).toBeGreaterThan(-1);
   return page.slice(start, page.indexOf('</section>', start));
 };
@@ -82,7 +82,7 @@ describe('the API reference index', () => {
     expect([...pages.keys()].sort()).toEqual(['/docs/api', ...tags.map((tag: string) => `/docs/api/${tag}`)].sort());
     for (const tag of tags) {
       const page = pages.get(`/docs/api/${tag}`)!;
-      const onPage = [...page.matchAll(/<section class="card op api-op" aria-labelledby="([^"]+)">/g)].length;
+      const onPage = [...page.matchAll(/<section class="card api-op" aria-labelledby="([^"]+)">/g)].length;
       expect(onPage, tag).toBe(operations().filter(({ op }) => op.tags.includes(tag)).length);
     }
   });

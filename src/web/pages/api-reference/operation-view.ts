@@ -82,7 +82,7 @@ ${
 
 export function operationSection(operation: Operation, document: Json): Html {
   const { method, path, op, anchor } = operation;
-  return html`<section class="card op api-op" aria-labelledby="${anchor}">
+  return html`<section class="card api-op" aria-labelledby="${anchor}">
 <h2 id="${anchor}"><span class="method ${method}">${method.toUpperCase()}</span> <code>${path}</code></h2>
 ${op.summary ? html`<p class="api-summary">${inlineMarkdown(op.summary)}</p>` : ''}
 ${markdown(op.description)}

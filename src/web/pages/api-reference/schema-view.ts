@@ -36,11 +36,11 @@ function rows(schema: Json, prefix: string, depth: number): Html[] {
   });
 }
 
-/** The table of a schema's fields; one longer than `collapsedOver` rows starts collapsed. */
-export function fieldsTable(schema: Json, caption: string, { collapsedOver = Infinity } = {}): Html {
+/** The table of a schema's fields; one longer than `collapsedOver` rows starts collapsed; the caption may be for screen readers only, under a heading that says the same. */
+export function fieldsTable(schema: Json, caption: string, { collapsedOver = Infinity, captionShown = true } = {}): Html {
   const body = rows(nonNull(schema), '', 0);
   if (body.length === 0) return html`<p>${caption}: ${schemaText(schema)}${constraintsText(schema) ? html` <span class="muted">${constraintsText(schema)}</span>` : ''}</p>`;
-  const table = html`<div class="table-scroll"><table class="api-fields"><caption>${caption}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${body}</tbody></table></div>`;
+  const table = html`<div class="table-scroll"><table class="api-fields"><caption${captionShown ? '' : html` class="visually-hidden"`}>${caption}</caption><thead><tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>${body}</tbody></table></div>`;
   return body.length > collapsedOver ? html`<details class="api-example"><summary>${caption}: ${body.length} fields</summary>${table}</details>` : table;
 }
 
@@ -55,7 +55,7 @@ export function schemaSection(name: string, schema: Json): Html {
 <summary><h3>${name}</h3>${count ? html` <span class="muted small">${count} ${count === 1 ? 'field' : 'fields'}</span>` : ''}</summary>
 <div class="api-schema-body" id="${schemaAnchor(name)}">
 ${markdown(schema.description)}
-${fieldsTable(schema, `Fields of ${name}`)}
+${fieldsTable(schema, `Fields of ${name}`, { captionShown: false })}
 </div>
 </details>`;
 }
