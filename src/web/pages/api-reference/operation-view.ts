@@ -2,14 +2,15 @@ import { html, type Html } from '../../html.ts';
 import { exampleOf, problemExample } from './example.ts';
 import { inlineMarkdown, markdown } from './markdown.ts';
 import type { Json, Operation } from './operations.ts';
-import { fieldsTable } from './schema-view.ts';
-import { constraintsText, schemaText } from './schema-text.ts';
+import { descriptionCell, fieldsTable } from './schema-view.ts';
+import { schemaText } from './schema-text.ts';
 
 /** One operation: what it does, its parameters, its request body and every response, with examples. */
 
 const PROBLEM = 'application/problem+json';
 
-const isJson = (mediaType: string) => /[/+]json$/.test(mediaType) && !mediaType.includes('feed');
+/** A JSON body worth an example: not one that is a string of some other format (a JSON Feed is written as text). */
+const hasExample = (mediaType: string, schema: Json | undefined) => /[/+]json$/.test(mediaType) && schema?.type !== 'string';
 
 const plainText = (markdownText: string) => markdownText.replace(/`/g, '');
 
@@ -22,11 +23,10 @@ const exampleBlock = (label: string, examples: [caption: string | undefined, val
 function parametersTable(parameters: Json[]): Html {
   if (parameters.length === 0) return html``;
   return html`<div class="table-scroll"><table class="api-fields"><caption>Parameters</caption><thead><tr><th scope="col">Name</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Description</th></tr></thead><tbody>
-${parameters.map((p) => {
-  const description = (p.description ?? p.schema?.description) as string | undefined;
-  const constraints = constraintsText(p.schema);
-  return html`<tr><th scope="row"><code>${p.name}</code>${p.required ? html` <span class="api-required">required</span>` : ''}</th><td>${p.in}</td><td>${schemaText(p.schema)}</td><td>${description ? inlineMarkdown(description) : ''}${constraints ? html`${description ? ' ' : ''}<span class="muted">${constraints}</span>` : ''}</td></tr>`;
-})}
+${parameters.map(
+  (p) =>
+    html`<tr><th scope="row"><code>${p.name}</code>${p.required ? html` <span class="api-required">required</span>` : ''}</th><td>${p.in}</td><td>${schemaText(p.schema)}</td>${descriptionCell(p.description ?? p.schema?.description, p.schema)}</tr>`,
+)}
 </tbody></table></div>`;
 }
 
@@ -39,7 +39,7 @@ function requestBody({ op, method, path }: Operation, document: Json): Html {
   return html`${content.map(
     ([mediaType, { schema }]) => html`<p><strong>Request body</strong> <code>${mediaType}</code>${op.requestBody.required ? ', required' : ''}${schema?.$ref ? html`: ${schemaText(schema)}` : ''}</p>
 ${bodySchema(schema, `Request body of ${method.toUpperCase()} ${path}`)}
-${isJson(mediaType) ? exampleBlock('Example request body', [[undefined, exampleOf(schema, document)]]) : ''}`,
+${hasExample(mediaType, schema) ? exampleBlock('Example request body', [[undefined, exampleOf(schema, document)]]) : ''}`,
   )}`;
 }
 
@@ -59,7 +59,7 @@ ${entries.map(
 ${successes.map(([status, response]) =>
   Object.entries((response.content ?? {}) as Json).map(
     ([mediaType, { schema }]) => html`${bodySchema(schema, `${status} response of ${method.toUpperCase()} ${path}`)}
-${isJson(mediaType) ? exampleBlock(`Example ${status} response`, [[undefined, exampleOf(schema, document)]]) : ''}`,
+${hasExample(mediaType, schema) ? exampleBlock(`Example ${status} response`, [[undefined, exampleOf(schema, document)]]) : ''}`,
   ),
 )}
 ${

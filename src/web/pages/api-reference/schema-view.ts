@@ -22,15 +22,19 @@ function nested(name: string, schema: Json): [string, Json] | undefined {
   return items?.properties ? [`${name}[].`, items] : undefined;
 }
 
+/** A field's description with its constraints after it, in a table cell. */
+export function descriptionCell(description: string | undefined, schema: Json | undefined): Html {
+  const constraints = constraintsText(schema);
+  return html`<td>${description ? inlineMarkdown(description) : ''}${constraints ? html`${description ? ' ' : ''}<span class="muted">${constraints}</span>` : ''}</td>`;
+}
+
 function rows(schema: Json, prefix: string, depth: number): Html[] {
   const required = new Set<string>(schema.required ?? []);
   return Object.entries((schema.properties ?? {}) as Json).flatMap(([field, value]) => {
     const name = `${prefix}${field}`;
-    const constraints = constraintsText(value as Json);
-    const description = (value as Json).description as string | undefined;
     const inner = depth < MAX_NESTING ? nested(name, value as Json) : undefined;
     return [
-      html`<tr><th scope="row"><code>${name}</code>${required.has(field) ? html` <span class="api-required">required</span>` : ''}</th><td>${schemaText(value as Json)}</td><td>${description ? inlineMarkdown(description) : ''}${constraints ? html`${description ? ' ' : ''}<span class="muted">${constraints}</span>` : ''}</td></tr>`,
+      html`<tr><th scope="row"><code>${name}</code>${required.has(field) ? html` <span class="api-required">required</span>` : ''}</th><td>${schemaText(value as Json)}</td>${descriptionCell((value as Json).description, value as Json)}</tr>`,
       ...(inner ? rows(inner[1], inner[0], depth + 1) : []),
     ];
   });
