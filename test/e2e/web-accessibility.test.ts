@@ -118,7 +118,7 @@ describe('accessibility and layout', () => {
           ['compare', '/compare/real-time-channels-api-vs-hosted-channels-service'],
         ]) {
           await page.goto(`${server.baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
-          const file = path.join(SCREENSHOT_DIR, `${name}-${width}.png`);
+          const file = path.join(SCREENSHOT_DIR, `seed-catalogue-${name}-${width}.png`);
           await page.screenshot({ path: file, fullPage: true });
           saved.push(file);
         }
