@@ -1,29 +1,45 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
-import { registerBackupCommand } from './commands/backup.ts';
-import { registerCatalogCommands } from './commands/catalog.ts';
-import { registerEnrichCommand } from './commands/enrich.ts';
-import { registerEvalCommand } from './commands/eval.ts';
-import { registerImportCommand } from './commands/import.ts';
-import { registerMcpCommand } from './commands/mcp.ts';
-import { registerAlternativesCommand } from './commands/alternatives.ts';
-import { registerCategoriesCommand } from './commands/categories.ts';
-import { registerCompareCommand } from './commands/compare.ts';
-import { registerDiscoverCommand } from './commands/discover.ts';
-import { registerRecommendCommand } from './commands/recommend.ts';
-import { registerReviewCommand } from './commands/review.ts';
-import { registerReviewsCommand } from './commands/reviews.ts';
-import { registerSearchCommand } from './commands/search.ts';
-import { registerSubmitCommand } from './commands/submit.ts';
-import { registerShowCommand } from './commands/show.ts';
-import { registerQuickstartCommands } from './commands/quickstart.ts';
-import { registerChangesCommand } from './commands/changes.ts';
-import { registerRestoreCommand } from './commands/restore.ts';
-import { registerServeCommand } from './commands/serve.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
 
-export function buildProgram(io: CliIo): Command {
+type Register = (program: Command, io: CliIo) => void;
+
+/**
+ * Every command in help order, by the names it registers and how to load its module. A command
+ * line that names one loads only that one: loading all of them (the store, the HTTP and MCP
+ * layers, the catalogue build) cost a read command most of its time (issue 16).
+ */
+const COMMANDS: [names: string[], load: () => Promise<Register>][] = [
+  [['search'], async () => (await import('./commands/search.ts')).registerSearchCommand],
+  [['discover'], async () => (await import('./commands/discover.ts')).registerDiscoverCommand],
+  [['recommend'], async () => (await import('./commands/recommend.ts')).registerRecommendCommand],
+  [['compare'], async () => (await import('./commands/compare.ts')).registerCompareCommand],
+  [['alternatives'], async () => (await import('./commands/alternatives.ts')).registerAlternativesCommand],
+  [['show'], async () => (await import('./commands/show.ts')).registerShowCommand],
+  [['quickstart', 'package'], async () => (await import('./commands/quickstart.ts')).registerQuickstartCommands],
+  [['changes'], async () => (await import('./commands/changes.ts')).registerChangesCommand],
+  [['categories'], async () => (await import('./commands/categories.ts')).registerCategoriesCommand],
+  [['reviews'], async () => (await import('./commands/reviews.ts')).registerReviewsCommand],
+  [['review'], async () => (await import('./commands/review.ts')).registerReviewCommand],
+  [['submit'], async () => (await import('./commands/submit.ts')).registerSubmitCommand],
+  [['catalog'], async () => (await import('./commands/catalog.ts')).registerCatalogCommands],
+  [['import'], async () => (await import('./commands/import.ts')).registerImportCommand],
+  [['enrich'], async () => (await import('./commands/enrich.ts')).registerEnrichCommand],
+  [['eval'], async () => (await import('./commands/eval.ts')).registerEvalCommand],
+  [['serve'], async () => (await import('./commands/serve.ts')).registerServeCommand],
+  [['mcp'], async () => (await import('./commands/mcp.ts')).registerMcpCommand],
+  [['backup'], async () => (await import('./commands/backup.ts')).registerBackupCommand],
+  [['restore'], async () => (await import('./commands/restore.ts')).registerRestoreCommand],
+];
+
+/** The commands `argv` needs: the one it names, or all of them for help, a bare flag or an unknown name. */
+const commandsFor = (argv: string[]) => {
+  const named = COMMANDS.find(([names]) => names.includes(argv[0] ?? ''));
+  return named ? [named] : COMMANDS;
+};
+
+export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Command> {
   const program = new Command('apidex')
     .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
@@ -31,32 +47,14 @@ export function buildProgram(io: CliIo): Command {
     .showHelpAfterError()
     .configureOutput({ writeOut: (text) => io.out(text.trimEnd()), writeErr: (text) => io.err(text.trimEnd()) })
     .addHelpText('after', '\nExit codes: 0 success, 1 the command found a problem (an unknown slug, an invalid catalogue, a failed item), 2 bad command line (an unknown flag, a value out of range), 3 bad environment (configuration, store, folder, a --remote directory that cannot be reached or is rate limiting).');
-  registerSearchCommand(program, io);
-  registerDiscoverCommand(program, io);
-  registerRecommendCommand(program, io);
-  registerCompareCommand(program, io);
-  registerAlternativesCommand(program, io);
-  registerShowCommand(program, io);
-  registerQuickstartCommands(program, io);
-  registerChangesCommand(program, io);
-  registerCategoriesCommand(program, io);
-  registerReviewsCommand(program, io);
-  registerReviewCommand(program, io);
-  registerSubmitCommand(program, io);
-  registerCatalogCommands(program, io);
-  registerImportCommand(program, io);
-  registerEnrichCommand(program, io);
-  registerEvalCommand(program, io);
-  registerServeCommand(program, io);
-  registerMcpCommand(program, io);
-  registerBackupCommand(program, io);
-  registerRestoreCommand(program, io);
+  const registers = await Promise.all(commandsFor(argv).map(([, load]) => load()));
+  for (const register of registers) register(program, io);
   return program;
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
-    await buildProgram(io).parseAsync(argv, { from: 'user' });
+    await (await buildProgram(io, argv)).parseAsync(argv, { from: 'user' });
     return EXIT.ok;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { localDirectory } from '../../client/local-directory.ts';
 import { remoteDirectory, type Directory } from '../../client/directory.ts';
 import { parseInput } from '../../core/params.ts';
-import { openCore } from '../../open-core.ts';
 import type { CliIo } from '../io.ts';
 import { toCliError, type ArgumentNames } from '../output/errors.ts';
 
@@ -30,6 +28,8 @@ export function addDirectoryOptions(command: Command): Command {
 export async function openDirectory(io: CliIo, options: DirectoryOptions): Promise<Directory> {
   const remote = options.remote ?? io.config().remoteUrl;
   if (remote) return remoteDirectory(remote);
+  // Loaded only here: a --remote command needs neither the store's drivers nor the core's verbs.
+  const [{ openCore }, { localDirectory }] = await Promise.all([import('../../open-core.ts'), import('../../client/local-directory.ts')]);
   const core = await openCore(io.config(), { log: { info: () => {}, warn: (message) => io.err(message) } });
   return localDirectory(core);
 }
