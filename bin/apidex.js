@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI straight from the checkout: `npx apidex <command>`.
-import { register } from 'tsx/esm/api';
+// `npx apidex <command>`: the CLI, compiled from dist/ when fresh, else from src/ through tsx (bin/entry.js).
+import { importEntry } from './entry.js';
 
-register();
-const { runCli, processIo } = await import('../src/cli/main.ts');
+const { runCli, processIo } = await importEntry('cli/main');
 // A reader that stops early (`| head`) closes the pipe; that is not an error of the command.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

@@ -82,7 +82,8 @@ function closeOnSignals(server: RunningServer): void {
   process.once('SIGTERM', close);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Starts the server the environment describes and closes it on SIGINT or SIGTERM; `npm start` (bin/start.js) runs this. */
+export async function main(): Promise<void> {
   try {
     closeOnSignals(await startServer(loadConfig()));
   } catch (error) {
@@ -90,3 +91,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1);
   }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

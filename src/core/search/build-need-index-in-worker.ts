@@ -21,16 +21,14 @@ export interface NeedIndexBuild {
 }
 
 // Node 20 does not run the --import hooks (tsx) on worker threads, so the worker registers tsx
-// itself before it loads the TypeScript module.
+// itself before it loads a TypeScript module; compiled (dist/), the module is JavaScript.
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ register }) => {
-  register();
-  return import(workerData.module);
-});
+const loader = workerData.module.endsWith('.ts') ? import('tsx/esm/api').then(({ register }) => register()) : Promise.resolve();
+loader.then(() => import(workerData.module));
 `;
 
-const WORKER_MODULE = new URL('./need-index-worker.ts', import.meta.url);
+const WORKER_MODULE = new URL(import.meta.url.endsWith('.ts') ? './need-index-worker.ts' : './need-index-worker.js', import.meta.url);
 
 export function buildNeedIndexInWorker(workerModule: URL = WORKER_MODULE): NeedIndexBuild {
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { module: workerModule.href } });
