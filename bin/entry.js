@@ -8,7 +8,7 @@ import path from 'node:path';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SOURCE_DIR = path.join(ROOT, 'src');
 export const DIST_DIR = path.join(ROOT, 'dist');
-export const BUILD_STAMP = path.join(DIST_DIR, 'build.json');
+export const BUILD_STAMP = path.join(DIST_DIR, 'compiled.json');
 
 /** Every file of src/ (relative paths) and the newest modification time among them. */
 export function sourceState(sourceDir = SOURCE_DIR) {

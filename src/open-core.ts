@@ -1,9 +1,6 @@
-import { CatalogueIndex } from './core/catalogue/catalogue-index.ts';
-import { syncListings } from './core/catalogue/sync-listings.ts';
+import { CatalogueIndex, type CatalogueBuildOptions } from './core/catalogue/catalogue-index.ts';
 import type { CoreContext } from './core/context.ts';
 import type { Config } from './config.ts';
-import { formatCatalogProblem } from './ingest/catalog-folder/format-catalog-problems.ts';
-import { readCatalogFolder } from './ingest/catalog-folder/read-catalog-folder.ts';
 import { openStore } from './storage/open-store.ts';
 
 export interface Logger {
@@ -23,12 +20,14 @@ export async function openCore(
     log = consoleLogger,
     loadDefaultCatalogue = true,
     whileWorkerFinishes,
+    needIndexOnFirstUse,
+    needIndexCache,
   }: {
     log?: Logger;
     loadDefaultCatalogue?: boolean;
     /** Called when only the need index's worker is still busy; see CatalogueBuildOptions. */
     whileWorkerFinishes?: () => void;
-  } = {},
+  } & Pick<CatalogueBuildOptions, 'needIndexOnFirstUse' | 'needIndexCache'> = {},
 ): Promise<CoreContext> {
   const store = await openStore(config.databaseUrl);
   try {
@@ -36,6 +35,8 @@ export async function openCore(
     const catalogue = await CatalogueIndex.build(store, {
       onWorkerFailure: (error) => log.warn(`built the need index on the main thread: ${error.message}`),
       whileWorkerFinishes,
+      needIndexOnFirstUse,
+      needIndexCache,
     });
     const ctx: CoreContext = { store, catalogue, ...(config.reviewPolicy ? { reviewPolicy: config.reviewPolicy } : {}) };
     if (ctx.catalogue.size > 0) {
@@ -44,6 +45,12 @@ export async function openCore(
       log.info(`The store ${store.location} is empty: loading the default catalogue from ${config.catalogDir}.`);
     }
     if (loadDefaultCatalogue && ctx.catalogue.size === 0) {
+      // Only a fresh store reads the folder: a command on a loaded one does not load the YAML parser.
+      const [{ readCatalogFolder }, { formatCatalogProblem }, { syncListings }] = await Promise.all([
+        import('./ingest/catalog-folder/read-catalog-folder.ts'),
+        import('./ingest/catalog-folder/format-catalog-problems.ts'),
+        import('./core/catalogue/sync-listings.ts'),
+      ]);
       const folder = await readCatalogFolder(config.catalogDir);
       for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
       const report = await syncListings({ ctx, input: { listings: folder.listings.map((file) => file.listing) } });

@@ -217,6 +217,16 @@ describe('apidex commands with --remote ask a running directory and print the sa
     expect(unreachable.stderr).toMatch(/^apidex: Cannot reach the directory at http:\/\/127\.0\.0\.1:9/);
   });
 
+  it('never opens the local store: --remote answers even where the local store could not be opened (issue 16)', async () => {
+    const unusable = 'mysql://nowhere/apidex';
+    expect((await apidex(['categories'], unusable)).code).toBe(3);
+    for (const args of [['categories'], ['show', 'real-time-channels-api'], ['discover', NEED]]) {
+      const remote = await spawned([...args, '--remote', server.baseUrl], { DATABASE_URL: unusable });
+      expect(remote.code, args.join(' ')).toBe(0);
+      expect(remote.stderr, args.join(' ')).toBe('');
+    }
+  });
+
   it('submits a review to the running directory, and APIDEX_URL stands in for --remote', async () => {
     const review = ['review', 'country-reference-data-service', '--reviewer-type', 'human', '--reviewer-name', 'remote-reviewer', '--rating', '3', '--title', 'Fine', '--body', 'Did the job.'];
     const sent = await spawned(review, { APIDEX_URL: server.baseUrl, DATABASE_URL: localUrl });

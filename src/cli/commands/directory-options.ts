@@ -29,8 +29,17 @@ export async function openDirectory(io: CliIo, options: DirectoryOptions): Promi
   const remote = options.remote ?? io.config().remoteUrl;
   if (remote) return remoteDirectory(remote);
   // Loaded only here: a --remote command needs neither the store's drivers nor the core's verbs.
-  const [{ openCore }, { localDirectory }] = await Promise.all([import('../../open-core.ts'), import('../../client/local-directory.ts')]);
-  const core = await openCore(io.config(), { log: { info: () => {}, warn: (message) => io.err(message) } });
+  const [{ openCore }, { localDirectory }, { needIndexCacheOfBuild }] = await Promise.all([
+    import('../../open-core.ts'),
+    import('../../client/local-directory.ts'),
+    import('../need-index-cache.ts'),
+  ]);
+  const core = await openCore(io.config(), {
+    log: { info: () => {}, warn: (message) => io.err(message) },
+    // One command, then the process ends: the need index is built, or read back, only by the commands that rank needs.
+    needIndexOnFirstUse: true,
+    needIndexCache: needIndexCacheOfBuild(),
+  });
   return localDirectory(core);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
@@ -7,7 +8,7 @@ import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
-import { NeedIndex, type NeedDocument } from '../search/need-index.ts';
+import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
 
 /**
@@ -60,6 +61,19 @@ export interface CatalogueBuildOptions {
    * work started here (loading modules, say) does not compete with the read for the cores.
    */
   whileWorkerFinishes?: () => void;
+  /**
+   * Build the need index when it is first asked for, not with the listings: a one-shot command
+   * that never ranks needs (show, categories, changes) never pays for its analysis.
+   */
+  needIndexOnFirstUse?: boolean;
+  /** Where an index built on first use is kept for the next process, and looked for first. */
+  needIndexCache?: NeedIndexCache;
+}
+
+/** Need indexes kept between processes, each under the key of the listings it indexes. */
+export interface NeedIndexCache {
+  read(catalogue: { location: string; key: string }): NeedIndexState | undefined;
+  keep(catalogue: { location: string; key: string }, state: NeedIndexState): void;
 }
 
 const byName = (a: IndexedListing, b: IndexedListing) => (a.foldedName < b.foldedName ? -1 : a.foldedName > b.foldedName ? 1 : a.slug < b.slug ? -1 : 1);
@@ -129,7 +143,9 @@ export class CatalogueIndex {
   private readonly shared = new SharedStrings();
   /** Slugs by name key (find-duplicate-listing.ts), so a candidate is checked without a scan; a lone slug is kept bare, as most keys have one. */
   private readonly byNameKey = new Map<string, string | string[]>();
-  private needIndex = new NeedIndex();
+  /** Null until first use, when built with needIndexOnFirstUse. */
+  private needIndex: NeedIndex | null = new NeedIndex();
+  private needIndexCache: NeedIndexCache | undefined;
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
@@ -140,10 +156,20 @@ export class CatalogueIndex {
 
   static async build(
     store: Store,
-    { needIndexInWorkerFrom = NEED_INDEX_IN_WORKER_FROM, onWorkerFailure, startWorkerBuild = buildNeedIndexInWorker, whileWorkerFinishes }: CatalogueBuildOptions = {},
+    {
+      needIndexInWorkerFrom = NEED_INDEX_IN_WORKER_FROM,
+      onWorkerFailure,
+      startWorkerBuild = buildNeedIndexInWorker,
+      whileWorkerFinishes,
+      needIndexOnFirstUse = false,
+      needIndexCache,
+    }: CatalogueBuildOptions = {},
   ): Promise<CatalogueIndex> {
     const index = new CatalogueIndex(store);
-    if (needIndexInWorkerFrom > 0 && (await store.countListings()) >= needIndexInWorkerFrom) {
+    if (needIndexOnFirstUse) {
+      index.needIndex = null;
+      index.needIndexCache = needIndexCache;
+    } else if (needIndexInWorkerFrom > 0 && (await store.countListings()) >= needIndexInWorkerFrom) {
       await index.loadWithWorker(startWorkerBuild(), { onWorkerFailure, whileWorkerFinishes });
     }
     await index.refresh();
@@ -152,7 +178,7 @@ export class CatalogueIndex {
 
   /** The need engine's index, for discover, recommend, alternatives and text lookups. */
   get needs(): NeedIndex {
-    return this.needIndex;
+    return (this.needIndex ??= this.needIndexOfListings());
   }
 
   get revision(): number {
@@ -188,7 +214,7 @@ export class CatalogueIndex {
 
   /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
-    return matchText(this.needIndex, query, options);
+    return matchText(this.needs, query, options);
   }
 
   /** Listings whose folded name begins with `prefix`, in name order, at most `limit`. */
@@ -209,7 +235,7 @@ export class CatalogueIndex {
   private async applyChanges(): Promise<number> {
     const applied = await this.readChanges((entries) => this.indexHere(entries));
     if (applied > 0) {
-      this.needIndex.pack();
+      this.needIndex?.pack();
       this.orders.clear();
       this.generation += 1;
     }
@@ -237,9 +263,30 @@ export class CatalogueIndex {
     this.generation += 1;
   }
 
-  /** Adds listings to the need index on this thread. */
+  /** Adds listings to the need index on this thread, unless it waits for its first use. */
   private indexHere(entries: Iterable<IndexedListing>): void {
-    for (const entry of entries) this.needIndex.add(toNeedDocument(entry));
+    const needIndex = this.needIndex;
+    if (needIndex) for (const entry of entries) needIndex.add(toNeedDocument(entry));
+  }
+
+  /** The need index of the listings held now: the cache's copy for exactly these versions, or built here (and kept). */
+  private needIndexOfListings(): NeedIndex {
+    const cache = this.needIndexCache;
+    // Versions and write times, so a store emptied and loaded again at the same revision gets another key.
+    const catalogue = cache && { location: this.store.location, key: this.versionsKey() };
+    const kept = catalogue && cache.read(catalogue);
+    if (kept) return NeedIndex.fromState(kept);
+    const index = new NeedIndex();
+    for (const entry of this.listings.values()) index.add(toNeedDocument(entry));
+    index.pack();
+    if (catalogue) cache.keep(catalogue, index.toState());
+    return index;
+  }
+
+  private versionsKey(): string {
+    const hash = createHash('sha256');
+    for (const entry of this.listings.values()) hash.update(`${entry.slug}\t${entry.revision}\t${entry.updatedAt}\n`);
+    return hash.digest('base64url');
   }
 
   /** Puts every change after the last one seen into the listings, a page at a time; returns how many. */
