@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -16,6 +16,9 @@ import type { NeedIndexState } from '../core/search/need-index.ts';
 
 const BUILD_STAMP = fileURLToPath(new URL('../compiled.json', import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL('../cache/', import.meta.url));
+
+/** Stores whose index is kept; past this the least recently written go (tests make a store per case). */
+const STORES_KEPT = 8;
 
 interface KeptIndex {
   key: string;
@@ -43,6 +46,10 @@ export function needIndexCacheOfBuild({ buildStamp = BUILD_STAMP, dir = CACHE_DI
         const partial = `${file}.${process.pid}`;
         writeFileSync(partial, v8.serialize({ key, state } satisfies KeptIndex));
         renameSync(partial, file);
+        const byAge = readdirSync(dir)
+          .map((name) => ({ name, mtimeMs: statSync(path.join(dir, name)).mtimeMs }))
+          .sort((a, b) => b.mtimeMs - a.mtimeMs);
+        for (const { name } of byAge.slice(STORES_KEPT)) rmSync(path.join(dir, name), { force: true });
       } catch {
         // not kept
       }
