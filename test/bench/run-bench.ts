@@ -7,6 +7,7 @@
  *   --duration 10         seconds per route
  *   --connections 32
  *   --json FILE           also write every figure to FILE
+ *   --only cli            only these sections: sizes, pages, startup, imports, cli (default all)
  * Exits 1 when a target is missed (targets exist for 1,711 and 100,000 listings).
  */
 import autocannon from 'autocannon';
@@ -19,6 +20,7 @@ import { openStore } from '../../src/storage/open-store.ts';
 import { createProgress } from '../../src/cli/output/progress.ts';
 import { startServing } from '../support/processes.ts';
 import { reviewPostRequest } from '../support/review-load.ts';
+import { benchCli, formatCliBench } from './cli-bench.ts';
 import { benchImports } from './import-bench.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
 import { benchStartup, formatStartupBench } from './startup-bench.ts';
@@ -30,8 +32,11 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     json: { type: 'string' },
+    only: { type: 'string', default: 'sizes,pages,startup,imports,cli' },
   },
 });
+const SECTIONS = ['sizes', 'pages', 'startup', 'imports', 'cli'];
+const only = new Set(values.only.split(','));
 const sizes = values.sizes.split(',').map(Number);
 
 /** The server is started exactly as `npm start` starts it (its node flags included), minus npm itself. */
@@ -43,8 +48,8 @@ const START_ARGUMENTS = (() => {
 })();
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !(duration > 0) || !Number.isInteger(connections) || connections < 1) {
-  console.error('usage: npm run bench -- [--sizes 1711,100000] [--duration 10] [--connections 32] [--json FILE]');
+if (sizes.some((size) => !Number.isInteger(size) || size < 1) || !(duration > 0) || !Number.isInteger(connections) || connections < 1 || [...only].some((section) => !SECTIONS.includes(section))) {
+  console.error(`usage: npm run bench -- [--sizes 1711,100000] [--duration 10] [--connections 32] [--json FILE] [--only ${SECTIONS.join(',')}]`);
   process.exit(2);
 }
 
@@ -402,30 +407,47 @@ async function benchPages(): Promise<ListingPageBench> {
 }
 
 const runs: SizeRun[] = [];
-for (const size of sizes) {
+for (const size of only.has('sizes') ? sizes : []) {
   const run = await benchSize(size);
   print(run);
   runs.push(run);
 }
-console.log('\n## Listing pages, default catalogue (SQLite)\n');
-const pages = await benchPages();
-console.log(formatListingPageBench(pages));
+let pages: ListingPageBench | undefined;
+if (only.has('pages')) {
+  console.log('\n## Listing pages, default catalogue (SQLite)\n');
+  pages = await benchPages();
+  console.log(formatListingPageBench(pages));
+}
 
-console.log('\n## Start-up of the default catalogue\n');
-const startup = await benchStartup(START_ARGUMENTS);
-console.log(formatStartupBench(startup));
+let startup: Awaited<ReturnType<typeof benchStartup>> | undefined;
+if (only.has('startup')) {
+  console.log('\n## Start-up of the default catalogue\n');
+  startup = await benchStartup(START_ARGUMENTS);
+  console.log(formatStartupBench(startup));
+}
 
-console.log('\n## Imports (npx apidex import FILE into a fresh SQLite file, in its own process)\n');
-const imports = await benchImports({ syntheticSize: Math.max(...sizes, 1711) });
+let imports: Awaited<ReturnType<typeof benchImports>> = [];
+if (only.has('imports')) {
+  console.log('\n## Imports (npx apidex import FILE into a fresh SQLite file, in its own process)\n');
+  imports = await benchImports({ syntheticSize: Math.max(...sizes, 1711) });
+}
+
+let cli: Awaited<ReturnType<typeof benchCli>> | undefined;
+if (only.has('cli')) {
+  console.log('\n## CLI read commands, local and --remote (issue 16)\n');
+  cli = await benchCli();
+  console.log(formatCliBench(cli));
+}
 
 const failed = [
   ...runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`)),
-  ...(pages.target.pass ? [] : [`default catalogue: ${pages.target.name}`]),
-  ...startup.targets.filter((target) => !target.pass).map((target) => `default catalogue: ${target.name}`),
+  ...(pages && !pages.target.pass ? [`default catalogue: ${pages.target.name}`] : []),
+  ...(startup?.targets ?? []).filter((target) => !target.pass).map((target) => `default catalogue: ${target.name}`),
   ...imports.filter((run) => !run.met).map((run) => `import: ${run.name}`),
+  ...(cli?.targets ?? []).filter((target) => !target.pass).map((target) => `cli: ${target.name}`),
 ];
 if (values.json) {
-  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, startup, imports, failed };
+  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, startup, imports, cli, failed };
   writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nFigures written to ${values.json}.`);
 }
