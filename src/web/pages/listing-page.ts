@@ -212,15 +212,42 @@ ${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categ
 }
 
 /**
- * The listing's parts rendered once per listing view. The core keeps that object per catalogue
- * generation (detailOf), so a changed listing brings a new one and the old markup is collected with it.
+ * What a listing page renders once per version of the listing rather than per view: its parts
+ * (head, scores, install, capabilities) by catalogue entry, which is new for each version; its
+ * sources and FAQ by entry and catalogue generation, since the FAQ names alternatives from the
+ * rest of the catalogue. Without a key (tests rendering a detail directly) nothing is kept.
  */
-const renderedParts = new WeakMap<ListingDetail, ListingParts>();
+export interface ListingCacheKey {
+  entry: IndexedListing;
+  generation: number;
+}
 
-function cachedParts(detail: ListingDetail): ListingParts {
-  let parts = renderedParts.get(detail);
-  if (!parts) renderedParts.set(detail, (parts = listingParts(detail)));
+const renderedParts = new WeakMap<IndexedListing, ListingParts>();
+function cachedParts(detail: ListingDetail, key: ListingCacheKey | undefined): ListingParts {
+  if (!key) return listingParts(detail);
+  let parts = renderedParts.get(key.entry);
+  if (!parts) renderedParts.set(key.entry, (parts = listingParts(detail)));
   return parts;
+}
+
+const renderedSourcesAndFaq = new WeakMap<IndexedListing, { generation: number; html: Html }>();
+function cachedSourcesAndFaq(detail: ListingDetail, faq: PageFaq, key: ListingCacheKey | undefined): Html {
+  const kept = key ? renderedSourcesAndFaq.get(key.entry) : undefined;
+  if (kept && kept.generation === key!.generation) return kept.html;
+  const rendered = html`<div class="o-sources">${sourcesSection(detail)}</div>
+<div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>`;
+  if (key) renderedSourcesAndFaq.set(key.entry, { generation: key.generation, html: rendered });
+  return rendered;
+}
+
+/** The call section once per version of the listing (its catalogue entry) and public origin. */
+const renderedCalls = new WeakMap<IndexedListing, { origin: string; html: Html }>();
+async function cachedCallSection(ctx: CoreContext, entry: IndexedListing | undefined, slug: string, origin: string): Promise<Html> {
+  const kept = entry ? renderedCalls.get(entry) : undefined;
+  if (kept && kept.origin === origin) return kept.html;
+  const rendered = callSection(await getQuickstart({ ctx, input: { slug } }), origin, slug);
+  if (entry) renderedCalls.set(entry, { origin, html: rendered });
+  return rendered;
 }
 
 /** "Call it from a script": the quickstart's first request, auth and SDK, and the badge to embed (issue 17). */
@@ -277,12 +304,13 @@ export function renderListingPage(
   reviews: ListReviewsResult,
   notice?: string,
   reviewerToken?: string,
-  call?: { quickstart: Quickstart; origin: string },
+  call?: Html,
   scoreChange?: ChangeItem,
+  cacheKey?: ListingCacheKey,
 ): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
   const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
-  const parts = cachedParts(detail);
+  const parts = cachedParts(detail, cacheKey);
   const manyReviews = reviews.items.length > 0 || reviews.next !== null;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
@@ -294,14 +322,13 @@ ${parts.head}
 <div class="col">
 <div class="o-cli">${parts.cli}</div>
 ${parts.install ? html`<div class="o-install">${parts.install}</div>` : ''}
-${call ? html`<div class="o-call">${callSection(call.quickstart, call.origin, detail.slug)}</div>` : ''}
+${call ? html`<div class="o-call">${call}</div>` : ''}
 ${manyReviews ? '' : html`<div class="o-reviews">${reviewsSection(detail, reviews)}</div>`}
 </div>
 <div class="col">
 <div class="o-quality">${parts.quality}</div>
 ${parts.capabilities ? html`<div class="o-capabilities">${parts.capabilities}</div>` : ''}
-<div class="o-sources">${sourcesSection(detail)}</div>
-<div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>
+${cachedSourcesAndFaq(detail, faq, cacheKey)}
 </div>
 </div>
 ${manyReviews ? html`<div class="section">${reviewsSection(detail, reviews)}</div>` : ''}
@@ -360,10 +387,10 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
     const cursor = queryValue(request, 'reviews');
     const notice = queryValue(request, 'review');
     const entry = ctx.catalogue.get(detail.slug);
-    const [faq, reviews, quickstart, scoreChange] = await Promise.all([
+    const [faq, reviews, call, scoreChange] = await Promise.all([
       getListingFaq({ ctx, input: { slug } }),
       recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined }),
-      getQuickstart({ ctx, input: { slug: detail.slug } }),
+      cachedCallSection(ctx, entry, detail.slug, originOf(request)),
       entry ? latestScoreChange(ctx, entry) : undefined,
     ]);
     const cli = detail.cliRelevance;
@@ -374,7 +401,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), { quickstart, origin: originOf(request) }, scoreChange),
+      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), call, scoreChange, entry ? { entry, generation: ctx.catalogue.generation } : undefined),
     });
   });
 };
