@@ -42,6 +42,10 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummary(toListingDetail(entry.listing, entry.updatedAt)));
 
+const summaryTexts = new Lru<IndexedListing, string>(10_000);
+/** JSON.stringify(summaryOf(entry)), once per entry: answers made of summaries are written from these texts. */
+export const summaryJsonOf = (entry: IndexedListing): string => summaryTexts.get(entry, () => JSON.stringify(summaryOf(entry)));
+
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 
 const PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { withReviewSummaries } from '../reviews/listing-review-stats.ts';
-import { summaryOf } from '../catalogue/catalogue-index.ts';
+import { summaryJsonOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
@@ -90,11 +90,16 @@ export async function discoverListingsInView({ ctx, input }: { ctx: CoreContext;
   return answers.get(ctx.catalogue, `compact ${keyOf(query)}`, async () => compactOf(await discoverListings({ ctx, input })));
 }
 
+/** The catalogue entries a full answer's items were made from, in order, so its JSON can be written from their kept texts. */
+const entriesOfAnswer = new WeakMap<DiscoverFullResult, IndexedListing[]>();
+
 async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverFullResult> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
     const items = ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn }));
-    return { items: await withReviewSummaries(ctx, items), ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+    const answer = { items: await withReviewSummaries(ctx, items), ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+    entriesOfAnswer.set(answer, ranked.matches.map((match) => match.entry));
+    return answer;
   }
   return { items: [], noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
 }
@@ -114,4 +119,21 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   // With no category near the need, the largest ones are the best places to browse.
   const suggested = (near.length > 0 ? near : categories.slice(0, 3)).map(({ name, slug, count }) => ({ name, slug, count }));
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
+}
+
+/**
+ * The JSON text of a full answer, exactly as JSON.stringify writes it, from each item's kept
+ * summary text: a ranked need's answer is new, but its listings' summaries were written before.
+ * Undefined for an answer this module did not make from entries (a compact one, say).
+ */
+export function discoverAnswerJson(answer: object): string | undefined {
+  const entries = entriesOfAnswer.get(answer as DiscoverFullResult);
+  if (!entries) return undefined;
+  const full = answer as DiscoverFullResult;
+  const items = full.items.map((item, i) => {
+    const summary = summaryJsonOf(entries[i]!);
+    const reviews = item.reviews === undefined ? '' : `,"reviews":${JSON.stringify(item.reviews)}`;
+    return `${summary.slice(0, -1)},"relevance":${JSON.stringify(item.relevance)},"confidence":${JSON.stringify(item.confidence)},"matchedOn":${JSON.stringify(item.matchedOn)}${reviews}}`;
+  });
+  return `{"items":[${items.join(',')}]${full.readAs === undefined ? '' : `,"readAs":${JSON.stringify(full.readAs)}`}}`;
 }
