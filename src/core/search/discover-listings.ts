@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
-import { withReviewSummaries } from '../reviews/listing-review-stats.ts';
+import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
 import { summaryJsonOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
@@ -96,8 +96,16 @@ const entriesOfAnswer = new WeakMap<DiscoverFullResult, IndexedListing[]>();
 async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverFullResult> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length > 0) {
-    const items = ranked.matches.map((match) => ({ ...summaryOf(match.entry), relevance: match.relevance, confidence: match.confidence, matchedOn: match.matchedOn }));
-    const answer = { items: await withReviewSummaries(ctx, items), ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+    // One copy of each summary, reviews included (withReviewSummaries would copy the items again).
+    const reviews = await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) });
+    const items = ranked.matches.map((match) => ({
+      ...summaryOf(match.entry),
+      relevance: match.relevance,
+      confidence: match.confidence,
+      matchedOn: match.matchedOn,
+      reviews: reviews.get(match.entry.slug),
+    }));
+    const answer = { items, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
     entriesOfAnswer.set(answer, ranked.matches.map((match) => match.entry));
     return answer;
   }
