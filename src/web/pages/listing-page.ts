@@ -181,16 +181,18 @@ ${detail.capabilities.length > CAPABILITIES_SHOWN ? html`<details><summary class
 
 type PageFaq = { faq: FaqEntry[]; alternatives: { slug: string; name: string }[] };
 
-interface ListingParts {
+/** Everything on a listing page that does not change from one view to the next. */
+interface ListingSections {
   head: Html;
   cli: Html;
   quality: Html;
   install: Html | '';
   capabilities: Html | '';
+  call: Html;
+  sourcesAndFaq: Html;
 }
 
-/** The parts that depend only on the listing: its head, both scores, install and capabilities. */
-function listingParts(detail: ListingDetail): ListingParts {
+function listingSections(detail: ListingDetail, faq: PageFaq, quickstart: Quickstart, origin: string): ListingSections {
   return {
     head: html`<div class="listing-head">
 <div>
@@ -208,46 +210,25 @@ ${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categ
     quality: qualityCard(detail.quality),
     install: installCard(detail),
     capabilities: capabilitiesCard(detail),
+    call: callSection(quickstart, origin, detail.slug),
+    sourcesAndFaq: html`<div class="o-sources">${sourcesSection(detail)}</div>
+<div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>`,
   };
 }
 
 /**
- * What a listing page renders once per version of the listing rather than per view: its parts
- * (head, scores, install, capabilities) by catalogue entry, which is new for each version; its
- * sources and FAQ by entry and catalogue generation, since the FAQ names alternatives from the
- * rest of the catalogue. Without a key (tests rendering a detail directly) nothing is kept.
+ * The sections, rendered once per version of the listing (its catalogue entry, new for each
+ * version) and catalogue generation (the FAQ names alternatives from the rest of the catalogue),
+ * not on every view: getListing makes a new detail object for each request, so it cannot be the key.
  */
-export interface ListingCacheKey {
-  entry: IndexedListing;
-  generation: number;
-}
-
-const renderedParts = new WeakMap<IndexedListing, ListingParts>();
-function cachedParts(detail: ListingDetail, key: ListingCacheKey | undefined): ListingParts {
-  if (!key) return listingParts(detail);
-  let parts = renderedParts.get(key.entry);
-  if (!parts) renderedParts.set(key.entry, (parts = listingParts(detail)));
-  return parts;
-}
-
-const renderedSourcesAndFaq = new WeakMap<IndexedListing, { generation: number; html: Html }>();
-function cachedSourcesAndFaq(detail: ListingDetail, faq: PageFaq, key: ListingCacheKey | undefined): Html {
-  const kept = key ? renderedSourcesAndFaq.get(key.entry) : undefined;
-  if (kept && kept.generation === key!.generation) return kept.html;
-  const rendered = html`<div class="o-sources">${sourcesSection(detail)}</div>
-<div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>`;
-  if (key) renderedSourcesAndFaq.set(key.entry, { generation: key.generation, html: rendered });
-  return rendered;
-}
-
-/** The call section once per version of the listing (its catalogue entry) and public origin. */
-const renderedCalls = new WeakMap<IndexedListing, { origin: string; html: Html }>();
-async function cachedCallSection(ctx: CoreContext, entry: IndexedListing | undefined, slug: string, origin: string): Promise<Html> {
-  const kept = entry ? renderedCalls.get(entry) : undefined;
-  if (kept && kept.origin === origin) return kept.html;
-  const rendered = callSection(await getQuickstart({ ctx, input: { slug } }), origin, slug);
-  if (entry) renderedCalls.set(entry, { origin, html: rendered });
-  return rendered;
+const keptSections = new WeakMap<IndexedListing, { generation: number; origin: string; sections: ListingSections }>();
+async function sectionsOf(ctx: CoreContext, entry: IndexedListing | undefined, detail: ListingDetail, faq: PageFaq, origin: string): Promise<ListingSections> {
+  const generation = ctx.catalogue.generation;
+  const kept = entry && keptSections.get(entry);
+  if (kept && kept.generation === generation && kept.origin === origin) return kept.sections;
+  const sections = listingSections(detail, faq, await getQuickstart({ ctx, input: { slug: detail.slug } }), origin);
+  if (entry) keptSections.set(entry, { generation, origin, sections });
+  return sections;
 }
 
 /** "Call it from a script": the quickstart's first request, auth and SDK, and the badge to embed (issue 17). */
@@ -300,35 +281,32 @@ function scoreChangeNote(change: ChangeItem | undefined, slug: string): Html {
 
 export function renderListingPage(
   detail: ListingDetail,
-  faq: PageFaq,
+  sections: ListingSections,
   reviews: ListReviewsResult,
   notice?: string,
   reviewerToken?: string,
-  call?: Html,
   scoreChange?: ChangeItem,
-  cacheKey?: ListingCacheKey,
 ): Html {
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
   const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
-  const parts = cachedParts(detail, cacheKey);
   const manyReviews = reviews.items.length > 0 || reviews.next !== null;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
 ${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${scoreChangeNote(scoreChange, detail.slug)}
-${parts.head}
+${sections.head}
 <div class="listing-body">
 <div class="col">
-<div class="o-cli">${parts.cli}</div>
-${parts.install ? html`<div class="o-install">${parts.install}</div>` : ''}
-${call ? html`<div class="o-call">${call}</div>` : ''}
+<div class="o-cli">${sections.cli}</div>
+${sections.install ? html`<div class="o-install">${sections.install}</div>` : ''}
+<div class="o-call">${sections.call}</div>
 ${manyReviews ? '' : html`<div class="o-reviews">${reviewsSection(detail, reviews)}</div>`}
 </div>
 <div class="col">
-<div class="o-quality">${parts.quality}</div>
-${parts.capabilities ? html`<div class="o-capabilities">${parts.capabilities}</div>` : ''}
-${cachedSourcesAndFaq(detail, faq, cacheKey)}
+<div class="o-quality">${sections.quality}</div>
+${sections.capabilities ? html`<div class="o-capabilities">${sections.capabilities}</div>` : ''}
+${sections.sourcesAndFaq}
 </div>
 </div>
 ${manyReviews ? html`<div class="section">${reviewsSection(detail, reviews)}</div>` : ''}
@@ -387,12 +365,12 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
     const cursor = queryValue(request, 'reviews');
     const notice = queryValue(request, 'review');
     const entry = ctx.catalogue.get(detail.slug);
-    const [faq, reviews, call, scoreChange] = await Promise.all([
+    const [faq, reviews, scoreChange] = await Promise.all([
       getListingFaq({ ctx, input: { slug } }),
       recentReviews.get(ctx, detail.slug, cursor, { fresh: notice !== undefined }),
-      cachedCallSection(ctx, entry, detail.slug, originOf(request)),
       entry ? latestScoreChange(ctx, entry) : undefined,
     ]);
+    const sections = await sectionsOf(ctx, entry, detail, faq, originOf(request));
     const cli = detail.cliRelevance;
     const scoreWords = cli.status === 'complete' ? `CLI relevance ${cli.score}/10` : 'CLI relevance not scored';
     return sendPage(request, reply, {
@@ -401,7 +379,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, faq, reviews, notice, queryValue(request, 'reviewerToken'), call, scoreChange, entry ? { entry, generation: ctx.catalogue.generation } : undefined),
+      main: renderListingPage(detail, sections, reviews, notice, queryValue(request, 'reviewerToken'), scoreChange),
     });
   });
 };
