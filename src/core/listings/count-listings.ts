@@ -5,8 +5,6 @@ export interface ListingCounts {
   total: number;
   /** Listings with at least one CLI criterion assessed: a score or a range. */
   assessed: number;
-  /** Listings with all eight criteria assessed: a single score. */
-  scored: number;
 }
 
 /** Counted once per catalogue generation: each generation keeps its own ordered list. */
@@ -17,11 +15,7 @@ export async function countListings({ ctx }: { ctx: CoreContext }): Promise<List
   const entries = ctx.catalogue.ordered('name');
   let counts = counted.get(entries);
   if (!counts) {
-    counts = { total: entries.length, assessed: 0, scored: 0 };
-    for (const entry of entries) {
-      if (entry.cliFloor !== null) counts.assessed += 1;
-      if (Object.values(entry.listing.cliCriteria).filter((c) => c && c.status !== 'not_assessed').length === 8) counts.scored += 1;
-    }
+    counts = { total: entries.length, assessed: entries.filter((entry) => entry.cliFloor !== null).length };
     counted.set(entries, counts);
   }
   return counts;
