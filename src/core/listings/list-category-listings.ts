@@ -5,6 +5,7 @@ import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredText } from '../params.ts';
 import { listingFilter, listingFilterShape } from '../search/listing-filter.ts';
+import { AUTH_KINDS } from './listing.ts';
 import { slugify } from '../search/text.ts';
 import { listCategories, type Category } from './list-categories.ts';
 import type { ListingSummary } from './listing-detail.ts';
@@ -16,9 +17,6 @@ import type { ListingSummary } from './listing-detail.ts';
  */
 
 export const CATEGORY_SORTS = ['cli-relevance', 'quality', 'name'] as const;
-
-/** Kinds of authentication a listing's sources can show (AccessFacts.auth). */
-export const AUTH_KINDS = ['none', 'apiKey', 'http-basic', 'http-bearer', 'oauth2', 'openIdConnect', 'other'] as const;
 
 export const listCategoryListingsInputSchema = parameters({
   category: requiredText('category', 80, 'communication').describe('The category\'s slug, e.g. "data-information".'),
@@ -93,7 +91,6 @@ export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; i
     if (subSlug !== null && slugify(entry.listing.subcategory ?? '') !== subSlug) continue;
     unfiltered += 1;
     if (!keep(entry)) continue;
-    if (query.auth !== undefined && !entry.listing.access?.auth?.value.includes(query.auth)) continue;
     if (total >= start && items.length < query.limit) items.push(summaryOf(entry));
     total += 1;
     if (entry.cliFloor !== null) assessed += 1;

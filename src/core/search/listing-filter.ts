@@ -3,6 +3,9 @@ import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 import { AppError } from '../errors.ts';
 import { booleanParam, boundedInt, optionalText, pricingTierParam } from '../params.ts';
 import { slugify } from './text.ts';
+import type { AUTH_KINDS } from '../listings/listing.ts';
+
+type AuthKind = (typeof AUTH_KINDS)[number];
 
 /** The filter parameters every listing search takes (lookup takes the first three), one schema for all surfaces. */
 export const listingFilterShape = {
@@ -33,10 +36,12 @@ export function categoryFilterSlug(category: string | undefined): string | undef
 /**
  * Whether a listing passes the filters. A criterion filter needs the criterion passed: not
  * assessed never counts as passed, and a partly scored listing counts at its lowest score.
+ * `auth` (category pages) keeps listings whose sources show that kind of authentication.
  */
-export function listingFilter(filters: ListingFilters): (entry: IndexedListing) => boolean {
+export function listingFilter(filters: ListingFilters & { auth?: AuthKind }): (entry: IndexedListing) => boolean {
   const categorySlug = categoryFilterSlug(filters.category);
   return (entry) =>
+    (filters.auth === undefined || entry.listing.access?.auth?.value.includes(filters.auth) === true) &&
     (categorySlug === undefined || entry.categorySlug === categorySlug) &&
     (filters.pricing === undefined || entry.pricingTier === filters.pricing) &&
     (filters.minCliScore === undefined || (entry.cliFloor ?? -1) >= filters.minCliScore) &&

@@ -1,8 +1,8 @@
 import { listCategories } from '../../core/listings/list-categories.ts';
-import { AUTH_KINDS, CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
+import { CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
 import { slugify } from '../../core/search/text.ts';
 import { AUTH_WORDS, breadcrumbs, listingCards, listingRows, numberedPager } from '../components.ts';
-import { PRICING_TIERS } from '../../core/listings/listing.ts';
+import { AUTH_KINDS, PRICING_TIERS } from '../../core/listings/listing.ts';
 import { html, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
