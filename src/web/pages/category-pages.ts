@@ -2,7 +2,8 @@ import { listCategories } from '../../core/listings/list-categories.ts';
 import { CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
 import { slugify } from '../../core/search/text.ts';
 import { AUTH_WORDS, breadcrumbs, listingCards, listingRows, numberedPager } from '../components.ts';
-import { AUTH_KINDS, PRICING_TIERS } from '../../core/listings/listing.ts';
+import { AUTH_KINDS } from '../../core/listings/listing.ts';
+import { checkboxField, MIN_CLI_SCORE_OPTIONS, PRICING_OPTIONS, selectField, viewSwitch, type ListView, type Option } from '../filter-fields.ts';
 import { html, type Html } from '../html.ts';
 import { originOf, sendPage } from '../page.ts';
 import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
@@ -14,18 +15,17 @@ const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = { 'cli-rele
 const PAGE_SIZE = 30;
 const FILTERS = ['pricing', 'minCliScore', 'envVarAuth', 'headless', 'auth'] as const;
 type Filter = (typeof FILTERS)[number];
-type View = 'list' | 'cards';
 
 interface CategoryState {
   subcategory?: string;
   sort?: string;
   page?: string;
-  view: View;
+  view: ListView;
   filters: Partial<Record<Filter, string>>;
 }
 
 /** The address of this page with some choices changed; defaults are left out so addresses stay short. */
-function pageHref(result: CategoryListings, state: CategoryState, changes: { page?: number; sort?: string; subcategory?: string | null; view?: View }): string {
+function pageHref(result: CategoryListings, state: CategoryState, changes: { page?: number; sort?: string; subcategory?: string | null; view?: ListView }): string {
   const params = new URLSearchParams();
   const subcategory = changes.subcategory === undefined ? result.subcategory : changes.subcategory;
   if (subcategory) params.set('subcategory', subcategory);
@@ -40,30 +40,22 @@ function pageHref(result: CategoryListings, state: CategoryState, changes: { pag
   return `/categories/${result.category.slug}${query ? `?${query}` : ''}`;
 }
 
-function select(name: Filter, label: string, options: { value: string; label: string }[], state: CategoryState): Html {
-  const current = state.filters[name] ?? '';
-  return html`<div class="field"><label for="c-${name}">${label}</label>
-<select id="c-${name}" name="${name}">${options.map((o) => html`<option value="${o.value}"${o.value === current ? html` selected` : ''}>${o.label}</option>`)}</select></div>`;
-}
-
-function checkbox(name: Filter, label: string, state: CategoryState): Html {
-  return html`<div class="field choices"><label for="c-${name}"><input type="checkbox" id="c-${name}" name="${name}" value="true"${state.filters[name] === 'true' ? html` checked` : ''}> ${label}</label></div>`;
-}
-
 /** The filters as a GET form; on a phone it folds into one line until opened. */
 function filtersForm(result: CategoryListings, state: CategoryState): Html {
   const active = FILTERS.filter((name) => state.filters[name]).length;
+  const select = (name: Filter, label: string, options: Option[]) => selectField({ id: `c-${name}`, label, name, options, current: state.filters[name] ?? '' });
+  const checkbox = (name: Filter, label: string) => checkboxField({ id: `c-${name}`, label, name, checked: state.filters[name] === 'true' });
   return html`<details class="filters card" data-filters${active ? html` open` : ''}>
 <summary><span class="summary-title">Filters</span>${active ? html` <span class="chip price">${active} on</span>` : ''}</summary>
 <form action="/categories/${result.category.slug}" method="get">
 ${result.subcategory ? html`<input type="hidden" name="subcategory" value="${result.subcategory}">` : ''}
 ${result.sort !== 'cli-relevance' ? html`<input type="hidden" name="sort" value="${result.sort}">` : ''}
 ${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
-${select('pricing', 'Pricing tier', [{ value: '', label: 'Any pricing' }, ...PRICING_TIERS.map((t) => ({ value: slugify(t), label: t }))], state)}
-${select('minCliScore', 'Minimum CLI relevance', [{ value: '', label: 'Any score' }, ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} or more` }))], state)}
-${select('auth', 'Authentication', [{ value: '', label: 'Any' }, ...AUTH_KINDS.map((kind) => ({ value: kind, label: AUTH_WORDS[kind] ?? kind }))], state)}
-${checkbox('envVarAuth', 'Env var authentication', state)}
-${checkbox('headless', 'Works headless / in CI', state)}
+${select('pricing', 'Pricing tier', PRICING_OPTIONS)}
+${select('minCliScore', 'Minimum CLI relevance', MIN_CLI_SCORE_OPTIONS)}
+${select('auth', 'Authentication', [{ value: '', label: 'Any' }, ...AUTH_KINDS.map((kind) => ({ value: kind, label: AUTH_WORDS[kind] ?? kind }))])}
+${checkbox('envVarAuth', 'Env var authentication')}
+${checkbox('headless', 'Works headless / in CI')}
 <div class="filter-actions"><button type="submit">Apply</button>${active ? html` <a href="${pageHref(result, { ...state, filters: {} }, { page: 1 })}">Clear filters</a>` : ''}</div>
 </form>
 </details>`;
@@ -100,7 +92,7 @@ ${filtersForm(result, state)}
 <h2 id="results-title" class="visually-hidden">Listings</h2>
 <div class="toolbar">
 <p class="small">Sort: ${CATEGORY_SORTS.map((s, i) => html`${i ? ' · ' : ''}${s === result.sort ? html`<strong aria-current="true">${SORT_LABELS[s]}</strong>` : html`<a href="${pageHref(result, state, { sort: s })}">${SORT_LABELS[s]}</a>`}`)}${result.sort === 'name' ? '' : html` <span class="muted">(not scored last)</span>`}</p>
-<p class="small">View: ${state.view === 'list' ? html`<strong aria-current="true">List</strong> · <a href="${pageHref(result, state, { view: 'cards', page: result.page })}">Cards</a>` : html`<a href="${pageHref(result, state, { view: 'list', page: result.page })}">List</a> · <strong aria-current="true">Cards</strong>`}</p>
+${viewSwitch(state.view, (view) => pageHref(result, state, { view, page: result.page }))}
 </div>
 ${
   result.items.length

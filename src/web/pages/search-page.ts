@@ -1,11 +1,11 @@
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories, type Category } from '../../core/listings/list-categories.ts';
-import { PRICING_TIERS } from '../../core/listings/listing.ts';
 import { discoverListings, type DiscoverFullResult, type DiscoverItem } from '../../core/search/discover-listings.ts';
 import type { ListingSummary } from '../../core/listings/listing-detail.ts';
 import { LOOKUP_SORTS, lookupListings, type LookupListingsInput, type LookupListingsResult } from '../../core/search/lookup-listings.ts';
 import { slugify } from '../../core/search/text.ts';
 import { listingCards, listingRows, numberedPager, pointsBar } from '../components.ts';
+import { checkboxField, MIN_CLI_SCORE_OPTIONS, PRICING_OPTIONS, selectField, viewSwitch, type ListView, type Option } from '../filter-fields.ts';
 import { html, type Html } from '../html.ts';
 import { sendPage } from '../page.ts';
 import { PAGE_ROUTE, queryValue, type WebRoute } from '../web-route.ts';
@@ -29,10 +29,10 @@ interface SearchState {
   values: Partial<Record<Filter, string>>;
   cursor?: string;
   page: number;
-  view: 'list' | 'cards';
+  view: ListView;
 }
 
-function searchHref(state: SearchState, changes: { page?: number; view?: 'list' | 'cards'; cursor?: string | null }): string {
+function searchHref(state: SearchState, changes: { page?: number; view?: ListView; cursor?: string | null }): string {
   const params = new URLSearchParams({ q: state.q, mode: state.mode });
   for (const [name, value] of Object.entries(state.values)) if (value) params.set(name, value);
   const view = changes.view ?? state.view;
@@ -46,29 +46,7 @@ function searchHref(state: SearchState, changes: { page?: number; view?: 'list' 
 const resultsList = (state: SearchState, items: ListingSummary[], extra?: (item: ListingSummary) => Html | undefined): Html =>
   state.view === 'cards' ? listingCards(items, extra) : listingRows(items, extra ? { extra } : {});
 
-function viewSwitch(state: SearchState): Html {
-  return html`<p class="small">View: ${state.view === 'list' ? html`<strong aria-current="true">List</strong> · <a href="${searchHref(state, { view: 'cards' })}">Cards</a>` : html`<a href="${searchHref(state, { view: 'list' })}">List</a> · <strong aria-current="true">Cards</strong>`}</p>`;
-}
-
 const SORT_LABELS: Record<string, string> = { relevance: 'Best match', name: 'Name', 'cli-relevance': 'CLI relevance', quality: 'Quality' };
-
-function select(id: string, label: string, name: Filter, options: { value: string; label: string }[], state: SearchState, errors: Map<string, string>): Html {
-  const current = state.values[name] ?? '';
-  const error = errors.get(name);
-  return html`<div class="field">
-<label for="${id}">${label}</label>
-<select id="${id}" name="${name}"${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>
-${options.map((o) => html`<option value="${o.value}"${o.value === current ? html` selected` : ''}>${o.label}</option>`)}
-</select>
-${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}
-</div>`;
-}
-
-function checkbox(id: string, label: string, name: Filter, state: SearchState, errors: Map<string, string>): Html {
-  const error = errors.get(name);
-  return html`<div class="field choices"><label for="${id}"><input type="checkbox" id="${id}" name="${name}" value="true"${state.values[name] === 'true' ? html` checked` : ''}> ${label}</label>
-${error ? html`<p class="field-error" id="${id}-error">${error}</p>` : ''}</div>`;
-}
 
 function filtersForm(state: SearchState, categories: Category[], errors: Map<string, string>): Html {
   const categoryOptions = [{ value: '', label: 'All categories' }, ...categories.map((c) => ({ value: c.slug, label: `${c.name} (${c.count})` }))];
@@ -78,17 +56,19 @@ function filtersForm(state: SearchState, categories: Category[], errors: Map<str
     if (bySlug) state = { ...state, values: { ...state.values, category: bySlug.slug } };
   }
   const active = FILTERS.filter((name) => name !== 'sort' && state.values[name]).length;
+  const select = (id: string, label: string, name: Filter, options: Option[]) => selectField({ id, label, name, options, current: state.values[name] ?? '', error: errors.get(name) });
+  const checkbox = (id: string, label: string, name: Filter) => checkboxField({ id, label, name, checked: state.values[name] === 'true', error: errors.get(name) });
   return html`<details class="filters card" data-filters${active || errors.size ? html` open` : ''}>
 <summary><h2 id="filters-title" class="summary-title">Filters</h2>${active ? html` <span class="chip price">${active} on</span>` : ''}</summary>
 <form action="/search" method="get" aria-labelledby="filters-title">
 <input type="hidden" name="q" value="${state.q}">
 <input type="hidden" name="mode" value="${state.mode}">
 ${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
-${select('f-category', 'Category', 'category', categoryOptions, state, errors)}
-${select('f-pricing', 'Pricing tier', 'pricing', [{ value: '', label: 'Any pricing' }, ...PRICING_TIERS.map((t) => ({ value: slugify(t), label: t }))], state, errors)}
-${select('f-min', 'Minimum CLI relevance', 'minCliScore', [{ value: '', label: 'Any score' }, ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: `${i + 1} or more` }))], state, errors)}
-${state.mode === 'text' ? select('f-sort', 'Sort by', 'sort', [{ value: '', label: state.q ? 'Best match' : 'Name' }, ...LOOKUP_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s]! }))], state, errors) : ''}
-${state.mode === 'need' ? html`${checkbox('f-env', 'Env var authentication', 'envVarAuth', state, errors)}${checkbox('f-headless', 'Works headless / in CI', 'headless', state, errors)}` : ''}
+${select('f-category', 'Category', 'category', categoryOptions)}
+${select('f-pricing', 'Pricing tier', 'pricing', PRICING_OPTIONS)}
+${select('f-min', 'Minimum CLI relevance', 'minCliScore', MIN_CLI_SCORE_OPTIONS)}
+${state.mode === 'text' ? select('f-sort', 'Sort by', 'sort', [{ value: '', label: state.q ? 'Best match' : 'Name' }, ...LOOKUP_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s]! }))]) : ''}
+${state.mode === 'need' ? html`${checkbox('f-env', 'Env var authentication', 'envVarAuth')}${checkbox('f-headless', 'Works headless / in CI', 'headless')}` : ''}
 <button type="submit">Apply filters</button>
 </form>
 </details>`;
@@ -115,7 +95,7 @@ ${none?.suggestedCategories.length ? html`<p>Browse instead:</p><ul class="chips
   const shown = result.items.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
   const bySlug = new Map(shown.map((item) => [item.slug, item]));
   const first = (page - 1) * PAGE_SIZE + 1;
-  return html`<div class="toolbar"><p class="results-meta" role="status">${total === NEED_DEPTH ? `The ${total} listings` : `${total} ${total === 1 ? 'listing' : 'listings'}`} that serve “${state.q}” best${pages > 1 ? html`, ${first}–${first + shown.length - 1} shown` : ''}, best first.${result.readAs ? html` Read as “${result.readAs}”.` : ''}</p>${viewSwitch(state)}</div>
+  return html`<div class="toolbar"><p class="results-meta" role="status">${total === NEED_DEPTH ? `The ${total} listings` : `${total} ${total === 1 ? 'listing' : 'listings'}`} that serve “${state.q}” best${pages > 1 ? html`, ${first}–${first + shown.length - 1} shown` : ''}, best first.${result.readAs ? html` Read as “${result.readAs}”.` : ''}</p>${viewSwitch(state.view, (view) => searchHref(state, { view }))}</div>
 ${resultsList(state, shown, (item) => matchLine(bySlug.get(item.slug)!))}
 ${numberedPager(page, pages, (n) => searchHref(state, { page: n }), 'Result pages')}`;
 }
@@ -127,7 +107,7 @@ function textResults(result: LookupListingsResult, state: SearchState): Html {
   // Cursor pages carry their number so the position reads "41–60 of 2,734".
   const first = (state.page - 1) * PAGE_SIZE + 1;
   const next = result.nextCursor ? searchHref(state, { cursor: result.nextCursor, page: state.page + 1 }) : null;
-  return html`<div class="toolbar"><p class="results-meta" role="status">${result.total.toLocaleString('en')} ${result.total === 1 ? 'listing' : 'listings'}${state.q ? html` match “${state.q}”` : ''}${result.total > result.items.length ? html`, ${first.toLocaleString('en')}–${(first + result.items.length - 1).toLocaleString('en')} shown` : ''}.</p>${viewSwitch(state)}</div>
+  return html`<div class="toolbar"><p class="results-meta" role="status">${result.total.toLocaleString('en')} ${result.total === 1 ? 'listing' : 'listings'}${state.q ? html` match “${state.q}”` : ''}${result.total > result.items.length ? html`, ${first.toLocaleString('en')}–${(first + result.items.length - 1).toLocaleString('en')} shown` : ''}.</p>${viewSwitch(state.view, (view) => searchHref(state, { view }))}</div>
 ${resultsList(state, result.items)}
 <nav class="pager" aria-label="Result pages">${state.cursor ? html`<a class="button secondary" href="${searchHref(state, { cursor: null, page: 1 })}">First page</a>` : ''}<span class="muted">Page ${state.page} of ${Math.max(1, Math.ceil(result.total / PAGE_SIZE)).toLocaleString('en')}</span>${next ? html`<a class="button secondary" href="${next}" rel="next">Next ${PAGE_SIZE}</a>` : ''}</nav>`;
 }
