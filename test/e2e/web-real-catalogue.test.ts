@@ -96,6 +96,11 @@ for (const screen of WIDTHS) {
       expect(of).toBe(total);
       expect(matching).toBeGreaterThan(0);
       expect(matching).toBeLessThan(total!);
+      // A page past the last one says so, and links the last page, rather than blaming the filters.
+      const past = await page.goto(url('/categories/weather-environment?page=999'));
+      expect(past?.status()).toBe(200);
+      expect(await page.locator('[data-no-match] h3').textContent()).toBe('Page 999 is past the last page');
+      await page.goBack();
       const auths = await page.locator('tr[data-slug] td:nth-of-type(4)').allTextContents();
       if (screen.width >= 900) for (const auth of auths) expect(auth).toContain('none needed');
     });

@@ -99,7 +99,9 @@ ${
     ? state.view === 'list'
       ? listingRows(result.items, { within: 'category' })
       : listingCards(result.items)
-    : html`<div class="card" role="status" data-no-match><h3>No listing matches these filters</h3><p>${result.unfiltered.toLocaleString('en')} APIs are in ${title}. <a href="${pageHref(result, { ...state, filters: {} }, {})}">Clear the filters</a>, or <a href="/search?mode=need">describe what you need</a>.</p></div>`
+    : result.total > 0
+      ? html`<div class="card" role="status" data-no-match><h3>Page ${result.page} is past the last page</h3><p>These listings fill ${result.pages} ${result.pages === 1 ? 'page' : 'pages'}. <a href="${pageHref(result, state, { page: result.pages })}">Go to page ${result.pages}</a>.</p></div>`
+      : html`<div class="card" role="status" data-no-match><h3>No listing matches these filters</h3><p>${result.unfiltered.toLocaleString('en')} APIs are in ${title}. <a href="${pageHref(result, { ...state, filters: {} }, {})}">Clear the filters</a>, or <a href="/search?mode=need">describe what you need</a>.</p></div>`
 }
 ${numberedPager(result.page, result.pages, (page) => pageHref(result, state, { page }))}
 </section>
