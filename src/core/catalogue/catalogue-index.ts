@@ -42,9 +42,21 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummary(toListingDetail(entry.listing, entry.updatedAt)));
 
-const summaryTexts = new Lru<IndexedListing, string>(10_000);
-/** JSON.stringify(summaryOf(entry)), once per entry: answers made of summaries are written from these texts. */
-export const summaryJsonOf = (entry: IndexedListing): string => summaryTexts.get(entry, () => JSON.stringify(summaryOf(entry)));
+/** A summary's JSON as UTF-8 bytes without its closing brace (so fields can follow), and a digest of those bytes. */
+export interface SummaryBytes {
+  open: Buffer;
+  digest: Buffer;
+}
+const summaryBytes = new Lru<IndexedListing, SummaryBytes>(10_000);
+/**
+ * JSON.stringify(summaryOf(entry)) as bytes, once per entry: answers made of summaries are
+ * written and tagged from these without encoding or hashing the summaries again.
+ */
+export const summaryBytesOf = (entry: IndexedListing): SummaryBytes =>
+  summaryBytes.get(entry, () => {
+    const open = Buffer.from(JSON.stringify(summaryOf(entry)).slice(0, -1));
+    return { open, digest: createHash('sha1').update(open).digest() };
+  });
 
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 

@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
-import { summaryJsonOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
+import { summaryBytesOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
@@ -129,19 +130,45 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }
 
+/** The bytes of an answer as JSON, and a strong entity tag that changes whenever they do. */
+export interface AnswerBody {
+  body: Buffer;
+  etag: string;
+}
+
 /**
- * The JSON text of a full answer, exactly as JSON.stringify writes it, from each item's kept
- * summary text: a ranked need's answer is new, but its listings' summaries were written before.
- * Undefined for an answer this module did not make from entries (a compact one, say).
+ * A full answer as JSON, exactly as JSON.stringify writes it, from each item's kept summary
+ * bytes: a ranked need's answer is new, but its listings' summaries were written before. The
+ * tag is a digest of the summaries' digests and the few bytes written here, so the 20 kB body
+ * is neither encoded nor hashed again. Undefined for an answer this module did not make from
+ * entries (a compact one, say).
  */
-export function discoverAnswerJson(answer: object): string | undefined {
+export function discoverAnswerBody(answer: object): AnswerBody | undefined {
   const entries = entriesOfAnswer.get(answer as DiscoverFullResult);
   if (!entries) return undefined;
   const full = answer as DiscoverFullResult;
-  const items = full.items.map((item, i) => {
-    const summary = summaryJsonOf(entries[i]!);
-    const reviews = item.reviews === undefined ? '' : `,"reviews":${JSON.stringify(item.reviews)}`;
-    return `${summary.slice(0, -1)},"relevance":${JSON.stringify(item.relevance)},"confidence":${JSON.stringify(item.confidence)},"matchedOn":${JSON.stringify(item.matchedOn)}${reviews}}`;
+  const summaries = entries.map(summaryBytesOf);
+  // What follows each summary, written and encoded in one go.
+  const tails = full.items.map(
+    (item) =>
+      `,"relevance":${JSON.stringify(item.relevance)},"confidence":${JSON.stringify(item.confidence)},"matchedOn":${JSON.stringify(item.matchedOn)}${item.reviews === undefined ? '' : `,"reviews":${JSON.stringify(item.reviews)}`}}`,
+  );
+  const end = `]${full.readAs === undefined ? '' : `,"readAs":${JSON.stringify(full.readAs)}`}}`;
+  const written = Buffer.from(`{"items":[${tails.join('')}${end}`);
+  const tailLengths = tails.map((tail) => Buffer.byteLength(tail));
+  const body = Buffer.allocUnsafe(written.length + summaries.reduce((sum, summary) => sum + summary.open.length, 0) + Math.max(0, tails.length - 1));
+  let at = 10; // '{"items":['
+  let from = 10;
+  written.copy(body, 0, 0, 10);
+  summaries.forEach((summary, i) => {
+    if (i > 0) body[at++] = 0x2c; // ','
+    at += summary.open.copy(body, at);
+    at += written.copy(body, at, from, from + tailLengths[i]!);
+    from += tailLengths[i]!;
   });
-  return `{"items":[${items.join(',')}]${full.readAs === undefined ? '' : `,"readAs":${JSON.stringify(full.readAs)}`}}`;
+  written.copy(body, at, from);
+  const tag = createHash('sha1');
+  for (const summary of summaries) tag.update(summary.digest);
+  tag.update(`${tailLengths.join(',')};`).update(written);
+  return { body, etag: `"${tag.digest('base64url')}"` };
 }

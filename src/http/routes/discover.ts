@@ -1,4 +1,4 @@
-import { discoverAnswerJson, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
+import { discoverAnswerBody, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
 import { sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
@@ -16,6 +16,6 @@ export const discoverRoute: Route = async (app, { ctx }) => {
         response: { 200: discoverResultSchema, ...problemResponses(400) },
       },
     },
-    async (request, reply) => sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }), discoverAnswerJson),
+    async (request, reply) => sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }), discoverAnswerBody),
   );
 };

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverAnswerJson, discoverListings, discoverListingsInView } from '../../../src/core/search/discover-listings.ts';
+import { discoverAnswerBody, discoverListings, discoverListingsInView } from '../../../src/core/search/discover-listings.ts';
 import { submitReview } from '../../../src/core/reviews/submit-review.ts';
 import { openCore } from '../../../src/open-core.ts';
 import type { CoreContext } from '../../../src/core/context.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 
 /**
- * A ranked need's full answer is written from its listings' kept summary texts (issue 14: each
- * distinct need spent as long in JSON.stringify as in ranking); the text must be JSON.stringify's, byte for byte.
+ * A ranked need's full answer is written from its listings' kept summary bytes (issue 14: each
+ * distinct need spent as long in JSON.stringify and hashing as in ranking); the bytes must be
+ * JSON.stringify's, and the tag must tell apart any two answers whose bytes differ.
  */
 
 let ctx: CoreContext;
@@ -32,30 +33,54 @@ const NEEDS = [
 ];
 
 describe('the full answer of a ranked need as JSON', () => {
-  it('is JSON.stringify of the answer, reviews and readings included', async () => {
+  it('is JSON.stringify of the answer, reviews and readings included, with one tag per distinct body', async () => {
     let withReviews = 0;
     let answered = 0;
     let readAs = 0;
+    const tagOfBody = new Map<string, string>();
     for (const q of NEEDS) {
-      const answer = await discoverListings({ ctx, input: { q } });
-      const text = discoverAnswerJson(answer);
-      if (answer.items.length === 0) {
-        expect(text, q).toBeUndefined();
-        continue;
+      for (const limit of [10, 3]) {
+        const answer = await discoverListings({ ctx, input: { q, limit } });
+        const written = discoverAnswerBody(answer);
+        if (answer.items.length === 0) {
+          expect(written, q).toBeUndefined();
+          continue;
+        }
+        answered += 1;
+        if (answer.readAs !== undefined) readAs += 1;
+        if (answer.items.some((item) => item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
+        const text = written!.body.toString('utf8');
+        expect(text, q).toBe(JSON.stringify(answer));
+        expect(written!.etag, q).toMatch(/^"[\w-]{27}"$/);
+        tagOfBody.set(text, written!.etag);
       }
-      answered += 1;
-      if (answer.readAs !== undefined) readAs += 1;
-      if (answer.items.some((item) => item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
-      expect(text, q).toBe(JSON.stringify(answer));
     }
-    expect(answered).toBeGreaterThanOrEqual(3);
+    expect(answered).toBeGreaterThanOrEqual(6);
     expect(withReviews).toBeGreaterThanOrEqual(1);
     expect(readAs).toBeGreaterThanOrEqual(1);
+    expect(new Set(tagOfBody.values()).size).toBe(tagOfBody.size);
+  });
+
+  it("gets a new tag when a listing's review figures change, and the same tag for the same bytes", async () => {
+    const q = 'charge a credit card from a CLI script';
+    const before = discoverAnswerBody(await discoverListings({ ctx, input: { q, limit: 7 } }))!;
+    const again = discoverAnswerBody(await discoverListings({ ctx, input: { q, limit: 7 } }))!;
+    expect(again.etag).toBe(before.etag);
+    await submitReview({
+      ctx,
+      input: { targetType: 'api', targetSlug: 'stripe', reviewerType: 'human', reviewerName: 'tag-check', rating: 2, title: 'Slow', body: 'Charges took a while from the nightly job.' },
+      client: { address: '127.0.0.2' },
+    });
+    // Answers are kept for a second (answer-cache.ts); the next one is ranked afresh.
+    await new Promise((resolve) => setTimeout(resolve, 1050));
+    const after = discoverAnswerBody(await discoverListings({ ctx, input: { q, limit: 7 } }))!;
+    expect(after.body.equals(before.body)).toBe(false);
+    expect(after.etag).not.toBe(before.etag);
   });
 
   it('is left to JSON.stringify for a compact answer', async () => {
     const compact = await discoverListingsInView({ ctx, input: { q: 'send sms messages', view: 'compact' } });
     expect(compact.items.length).toBeGreaterThan(0);
-    expect(discoverAnswerJson(compact)).toBeUndefined();
+    expect(discoverAnswerBody(compact)).toBeUndefined();
   });
 });
