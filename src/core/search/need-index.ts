@@ -39,6 +39,8 @@ const CATEGORY_LIFT = 1.5;
 /** Smoothing of a category's share of listings matching the need, against tiny categories. */
 const CATEGORY_SMOOTHING = 4;
 const MAX_QUERY_UNITS = 24;
+/** How many categories a search names as near the need, for browsing when nothing matched well. */
+export const NEAR_CATEGORIES = 3;
 /** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
 const RUN_CONTEXT_WEIGHT = 0.1;
 
@@ -88,7 +90,7 @@ export interface NeedSearchResult {
   units: NeedUnit[];
   /** Words of the need (stemmed) that no listing has and no capability covers; they count against coverage. */
   unknownTerms: string[];
-  /** Categories by how much of the need their listings serve, best first. */
+  /** The categories whose listings serve the need most, best first, at most NEAR_CATEGORIES. */
   categories: { name: string; affinity: number }[];
 }
 
@@ -165,6 +167,8 @@ export class NeedIndex {
   private scores = new Float64Array(0);
   private matched = new Uint32Array(0);
   private fieldMasks = new Uint8Array(0);
+  private norms = new Float64Array(0);
+  private normsAverage = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
   private lookupBest = new Float64Array(0);
@@ -305,43 +309,39 @@ export class NeedIndex {
       this.matched = new Uint32Array(this.scores.length);
       this.fieldMasks = new Uint8Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, lengths, docCategory, slugs } = this;
+    const { scores, matched, fieldMasks, docCategory, slugs } = this;
+    const norms = this.lengthNorms();
     const touched: number[] = [];
-    const averageLength = this.alive ? this.totalLength / this.alive : 1;
+    const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
+    let knownIdf = 0;
+    for (const unit of units) knownIdf += unit.idf * unit.weight;
+    const totalIdf = knownIdf + unknownIdf || 1;
+    // How much of the need each category's listings serve: every matching listing adds its unit's share.
     const categoryCount = this.categoryNames.length;
-    const categoryHits = new Float64Array(units.length * categoryCount);
+    const affinity = new Float64Array(categoryCount);
 
-    units.forEach((unit, u) => {
-      const postings = this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!;
-      const { docs, weights, fields } = postings;
+    for (let u = 0; u < units.length; u += 1) {
+      const unit = units[u]!;
+      const { docs, weights, fields } = this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!;
       const factor = unit.weight * unit.idf * (K1 + 1);
+      const share = (unit.idf * unit.weight) / (knownIdf || 1);
       const bit = 1 << u;
       const isTerm = unit.kind === 'term';
-      const hitsOffset = u * categoryCount;
       for (let i = 0; i < docs.length; i += 1) {
         const doc = docs[i]!;
         if (slugs[doc] === null) continue;
         const tf = weights[i]!;
         if (matched[doc] === 0) touched.push(doc);
         const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
-        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norms[doc]!);
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;
-        categoryHits[hitsOffset + docCategory[doc]!]! += 1;
+        affinity[docCategory[doc]!]! += share;
       }
-    });
-
-    const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
-    const knownIdf = units.reduce((sum, unit) => sum + unit.idf * unit.weight, 0);
-    const totalIdf = knownIdf + unknownIdf || 1;
+    }
     const lift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) {
-      let affinity = 0;
-      units.forEach((unit, u) => {
-        const share = categoryHits[u * categoryCount + category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
-        affinity += (share * unit.idf * unit.weight) / (knownIdf || 1);
-      });
-      lift[category] = affinity;
+      if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
     }
 
     const coverageMasks = this.coverageMasks(units);
@@ -350,9 +350,7 @@ export class NeedIndex {
       let coverage = coverageOf.get(mask);
       if (coverage === undefined) {
         let covered = 0;
-        units.forEach((unit, u) => {
-          if (mask & coverageMasks[u]!) covered += unit.idf * unit.weight;
-        });
+        for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += units[u]!.idf * units[u]!.weight;
         coverage = covered / totalIdf;
         coverageOf.set(mask, coverage);
       }
@@ -377,10 +375,6 @@ export class NeedIndex {
       candidates.splice(at, 0, { doc, mask, fieldMask, score, coverage });
       if (candidates.length > limit) candidates.pop();
     }
-    const affinity = new Map<number, number>();
-    lift.forEach((value, category) => {
-      if (value > 0) affinity.set(category, value);
-    });
     const hits = candidates.map(({ doc, mask, fieldMask, score, coverage }): NeedHit => {
       return {
         slug: this.slugs[doc]!,
@@ -391,11 +385,35 @@ export class NeedIndex {
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
       };
     });
-    const categories = [...affinity.entries()]
-      .filter(([category]) => this.categorySizes[category]! > 0)
-      .sort((a, b) => b[1] - a[1])
-      .map(([category, value]) => ({ name: this.categoryNames[category]!, affinity: value }));
-    return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories };
+    return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
+  }
+
+  /** The categories whose listings serve the need most, best first (ties by first seen), at most NEAR_CATEGORIES. */
+  private bestCategories(lift: Float64Array): { name: string; affinity: number }[] {
+    const best: number[] = [];
+    for (let category = 0; category < lift.length; category += 1) {
+      if (!(lift[category]! > 0) || this.categorySizes[category]! <= 0) continue;
+      let at = best.length;
+      while (at > 0 && lift[category]! > lift[best[at - 1]!]!) at -= 1;
+      if (at >= NEAR_CATEGORIES) continue;
+      best.splice(at, 0, category);
+      if (best.length > NEAR_CATEGORIES) best.pop();
+    }
+    return best.map((category) => ({ name: this.categoryNames[category]!, affinity: lift[category]! }));
+  }
+
+  /**
+   * BM25's length normalisation of each listing, K1 × (1 − B + B × length / average length),
+   * kept until the average length changes (a listing added or removed).
+   */
+  private lengthNorms(): Float64Array {
+    const averageLength = this.alive ? this.totalLength / this.alive : 1;
+    if (this.norms.length < this.lengths.length || this.normsAverage !== averageLength) {
+      this.norms = new Float64Array(this.lengths.length);
+      for (let doc = 0; doc < this.lengths.length; doc += 1) this.norms[doc] = K1 * (1 - B + (B * this.lengths[doc]!) / averageLength);
+      this.normsAverage = averageLength;
+    }
+    return this.norms;
   }
 
   /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
@@ -646,6 +664,8 @@ export class NeedIndex {
     this.sortedTerms = null;
     this.slugs = slugs;
     this.lengths = lengths;
+    // Listings are numbered afresh, so the kept normalisations no longer line up.
+    this.norms = new Float64Array(0);
     this.docCategory = docCategory;
     this.pack();
   }

@@ -71,7 +71,7 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
     return entry !== undefined && (!options.keep || options.keep(entry));
   };
   const result = catalogue.needs.search(need, { limit: options.limit, keep: keepSlug });
-  const nearCategories = result.categories.slice(0, 3).map((category) => category.name);
+  const nearCategories = result.categories.map((category) => category.name);
   if (result.units.length === 0) return { matches: [], emptyReason: 'no_known_words', nearCategories, unfilteredCount: 0 };
 
   const matches = toMatches(catalogue, result);
