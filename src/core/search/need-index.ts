@@ -39,6 +39,8 @@ const CATEGORY_LIFT = 1.5;
 /** Smoothing of a category's share of listings matching the need, against tiny categories. */
 const CATEGORY_SMOOTHING = 4;
 const MAX_QUERY_UNITS = 24;
+/** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
+const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
 export const NEAR_CATEGORIES = 3;
 /** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
@@ -61,6 +63,18 @@ interface Postings {
   docs: number[] | Int32Array;
   weights: number[] | Float64Array;
   fields: number[] | Uint8Array;
+  /** What a search needs to know of the whole list before reading it, kept until the index changes (see listStats). */
+  stats?: ListStats;
+}
+
+interface ListStats {
+  /** The index's version when these were counted. */
+  version: number;
+  /** The most one posting adds to a listing's score, before the unit's factor: the bound pruning relies on. */
+  upper: number;
+  /** Live listings of the list in each category that has some, as parallel arrays. */
+  categories: Int32Array;
+  counts: Int32Array;
 }
 
 /** Shorter lists stay JS arrays: a typed array's own overhead would outweigh what it saves. */
@@ -169,13 +183,23 @@ export class NeedIndex {
   private fieldMasks = new Uint8Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
+  /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
+  private version = 0;
+  private pruned = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
   private lookupBest = new Float64Array(0);
   private lookupTotals = new Float64Array(0);
   private lookupMatched = new Uint32Array(0);
 
-  constructor(vocabularyText = CAPABILITY_VOCABULARY_TEXT) {
+  /**
+   * `pruneFrom`: lists at least this long may be read only for listings already found (see
+   * search); Infinity reads every list whole, which tests compare against.
+   */
+  constructor(
+    vocabularyText = CAPABILITY_VOCABULARY_TEXT,
+    private readonly pruneFrom = PRUNE_FROM,
+  ) {
     this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
     this.capabilityKeys = this.vocabulary.map((_, index) => capabilityKey(index));
     this.vocabulary.forEach((capability, index) => {
@@ -189,6 +213,11 @@ export class NeedIndex {
 
   get size(): number {
     return this.alive;
+  }
+
+  /** How many searches so far read some list only for listings already found (see search). */
+  get prunedSearches(): number {
+    return this.pruned;
   }
 
   /**
@@ -230,6 +259,7 @@ export class NeedIndex {
 
   add(document: NeedDocument): void {
     this.remove(document.slug);
+    this.version += 1;
     const doc = this.slugs.length;
     this.slugs.push(document.slug);
     this.docBySlug.set(document.slug, doc);
@@ -292,6 +322,7 @@ export class NeedIndex {
   remove(slug: string): void {
     const doc = this.docBySlug.get(slug);
     if (doc === undefined) return;
+    this.version += 1;
     this.docBySlug.delete(slug);
     this.slugs[doc] = null;
     this.alive -= 1;
@@ -311,38 +342,28 @@ export class NeedIndex {
     }
     const { scores, matched, fieldMasks, docCategory, slugs } = this;
     const norms = this.lengthNorms();
-    const touched: number[] = [];
     const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
     let knownIdf = 0;
     for (const unit of units) knownIdf += unit.idf * unit.weight;
     const totalIdf = knownIdf + unknownIdf || 1;
+    const lists = units.map((unit) => this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!);
+    const stats = lists.map((list) => this.listStats(list, norms));
+
     // How much of the need each category's listings serve: every matching listing adds its unit's share.
     const categoryCount = this.categoryNames.length;
     const affinity = new Float64Array(categoryCount);
-
-    for (let u = 0; u < units.length; u += 1) {
-      const unit = units[u]!;
-      const { docs, weights, fields } = this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!;
-      const factor = unit.weight * unit.idf * (K1 + 1);
+    units.forEach((unit, u) => {
       const share = (unit.idf * unit.weight) / (knownIdf || 1);
-      const bit = 1 << u;
-      const isTerm = unit.kind === 'term';
-      for (let i = 0; i < docs.length; i += 1) {
-        const doc = docs[i]!;
-        if (slugs[doc] === null) continue;
-        const tf = weights[i]!;
-        if (matched[doc] === 0) touched.push(doc);
-        const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
-        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norms[doc]!);
-        matched[doc]! |= bit;
-        if (isTerm) fieldMasks[doc]! |= fields[i]!;
-        affinity[docCategory[doc]!]! += share;
-      }
-    }
+      const { categories, counts } = stats[u]!;
+      for (let i = 0; i < categories.length; i += 1) affinity[categories[i]!]! += share * counts[i]!;
+    });
     const lift = new Float64Array(categoryCount);
+    let maxLift = 1;
     for (let category = 0; category < categoryCount; category += 1) {
       if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
+      maxLift = Math.max(maxLift, 1 + CATEGORY_LIFT * Math.min(1, lift[category]!));
     }
+    const liftOf = (doc: number) => 1 + CATEGORY_LIFT * Math.min(1, lift[docCategory[doc]!]!);
 
     const coverageMasks = this.coverageMasks(units);
     const coverageOf = new Map<number, number>();
@@ -356,18 +377,64 @@ export class NeedIndex {
       }
       return coverage;
     };
-    // The best `limit` candidates, kept sorted; the filter runs only on those that would enter.
-    const candidates: { doc: number; mask: number; fieldMask: number; score: number; coverage: number }[] = [];
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
+
+    // Units that can add the most go first. Once the units left could not lift a listing that
+    // none of the earlier ones matched above the `limit`-th best so far (max-score pruning), their
+    // lists only add to listings already found: the same answer, with far fewer listings scored.
+    const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
+    const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
+    let upperLeft = order.reduce((sum, u) => sum + factors[u]! * stats[u]!.upper, 0);
+    let maskLeft = order.reduce((mask, u) => mask | (1 << u), 0);
+    // Dead slots (removed listings not yet compacted away) are rare: checked for only when there are some.
+    const someDead = this.alive < slots;
+    const touched: number[] = [];
+    let onlyFound = false;
+    // Finding the bar costs a pass over the listings found so far: tried before a long list that is
+    // longer than that, and after a miss only once what is left to add has shrunk by a third.
+    let triedAt = Infinity;
+    for (const u of order) {
+      const { docs, weights, fields } = lists[u]!;
+      if (!onlyFound && docs.length >= this.pruneFrom && docs.length > touched.length && touched.length > 0 && upperLeft < triedAt * (2 / 3)) {
+        const bar = this.limitthBest(touched, limit, keep, (doc) => scores[doc]! * liftOf(doc) * coverageFor(matched[doc]!), ranksAbove);
+        onlyFound = upperLeft * maxLift * coverageFor(maskLeft) < bar;
+        if (onlyFound) this.pruned += 1;
+        triedAt = upperLeft;
+      }
+      const factor = factors[u]!;
+      const bit = 1 << u;
+      const isTerm = units[u]!.kind === 'term';
+      for (let i = 0; i < docs.length; i += 1) {
+        const doc = docs[i]!;
+        if (someDead && slugs[doc] === null) continue;
+        if (matched[doc] === 0) {
+          if (onlyFound) continue;
+          touched.push(doc);
+        }
+        const tf = weights[i]!;
+        const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
+        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norms[doc]!);
+        matched[doc]! |= bit;
+        if (isTerm) fieldMasks[doc]! |= fields[i]!;
+      }
+      upperLeft -= factor * stats[u]!.upper;
+      maskLeft &= ~bit;
+    }
+
+    // The best `limit` candidates, kept sorted; the filter runs only on those that would enter.
+    const candidates: { doc: number; mask: number; fieldMask: number; score: number; coverage: number }[] = [];
     for (const doc of touched) {
       const mask = matched[doc]!;
       const fieldMask = fieldMasks[doc]!;
-      const coverage = coverageFor(mask);
-      const score = scores[doc]! * (1 + CATEGORY_LIFT * Math.min(1, lift[docCategory[doc]!]!)) * coverage;
+      const lifted = scores[doc]! * liftOf(doc);
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
+      // Coverage is at most 1: a listing below the last candidate before it need not be covered.
+      if (candidates.length === limit && lifted < candidates[limit - 1]!.score) continue;
+      const coverage = coverageFor(mask);
+      const score = lifted * coverage;
       if (candidates.length === limit && !ranksAbove(score, doc, candidates[limit - 1]!)) continue;
       if (keep && !keep(slugs[doc]!)) continue;
       let at = candidates.length;
@@ -386,6 +453,49 @@ export class NeedIndex {
       };
     });
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
+  }
+
+  /**
+   * The score of the `limit`-th best listing that `keep` lets through among those given, or
+   * −Infinity when fewer pass: no listing scoring below it can enter the answer.
+   */
+  private limitthBest(
+    docs: number[],
+    limit: number,
+    keep: ((slug: string) => boolean) | undefined,
+    scoreOf: (doc: number) => number,
+    ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean,
+  ): number {
+    const best: { doc: number; score: number }[] = [];
+    for (const doc of docs) {
+      const score = scoreOf(doc);
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
+      if (keep && !keep(this.slugs[doc]!)) continue;
+      let at = best.length;
+      while (at > 0 && ranksAbove(score, doc, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, { doc, score });
+      if (best.length > limit) best.pop();
+    }
+    return best.length === limit ? best[limit - 1]!.score : -Infinity;
+  }
+
+  /** A list's bound and category counts (see ListStats), counted when the index has changed since they last were. */
+  private listStats(list: Postings, norms: Float64Array): ListStats {
+    if (list.stats?.version === this.version) return list.stats;
+    const { docs, weights, fields } = list;
+    const counts = new Map<number, number>();
+    let upper = 0;
+    for (let i = 0; i < docs.length; i += 1) {
+      const doc = docs[i]!;
+      if (this.slugs[doc] === null) continue;
+      const tf = weights[i]!;
+      const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
+      upper = Math.max(upper, ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * tf) / (tf + norms[doc]!));
+      const category = this.docCategory[doc]!;
+      counts.set(category, (counts.get(category) ?? 0) + 1);
+    }
+    list.stats = { version: this.version, upper, categories: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
+    return list.stats;
   }
 
   /** The categories whose listings serve the need most, best first (ties by first seen), at most NEAR_CATEGORIES. */
@@ -664,6 +774,7 @@ export class NeedIndex {
     this.sortedTerms = null;
     this.slugs = slugs;
     this.lengths = lengths;
+    this.version += 1;
     // Listings are numbered afresh, so the kept normalisations no longer line up.
     this.norms = new Float64Array(0);
     this.docCategory = docCategory;

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CAPABILITY_VOCABULARY_TEXT } from '../../../src/core/search/capability-vocabulary.ts';
+import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
+
+/**
+ * Max-score pruning (issue 14: every need fast at 100,000 listings) may skip listings only when
+ * they cannot enter the answer: the same needs, limits and filters must give the same hits,
+ * scores and categories as reading every list whole.
+ */
+
+interface CorpusEntry {
+  slug: string;
+  name: string;
+  description: string;
+  category: string;
+  subcategory?: string;
+  capabilities?: string[];
+}
+
+const corpus = JSON.parse(readFileSync('../shared/corpus/listings.json', 'utf8')) as CorpusEntry[];
+
+/** The corpus three times over (copies numbered), so that common words have lists long enough to prune. */
+const documents: NeedDocument[] = [0, 1, 2].flatMap((copy) =>
+  corpus.map((entry) => ({
+    slug: copy === 0 ? entry.slug : `${entry.slug}-${copy + 1}`,
+    category: entry.category,
+    fields: {
+      name: copy === 0 ? entry.name : `${entry.name} ${copy + 1}`,
+      description: entry.description,
+      category: entry.category,
+      subcategory: entry.subcategory ?? '',
+      capabilities: (entry.capabilities ?? []).slice(copy).join('\n'),
+    },
+  })),
+);
+
+const build = (pruneFrom: number) => {
+  const index = new NeedIndex(CAPABILITY_VOCABULARY_TEXT, pruneFrom);
+  for (const document of documents) index.add(document);
+  // A few removed listings leave dead slots, which searches must step over.
+  for (const entry of corpus.slice(0, 40)) index.remove(`${entry.slug}-2`);
+  index.pack();
+  return index;
+};
+
+const needs = [
+  ...corpus.filter((_, i) => i % 7 === 0).map((entry) => entry.description),
+  'open data from the government in a nightly batch job',
+  'find me an API to get weather data from my terminal',
+  'cryptocurrency prices and market data for a trading bot',
+  'send sms messages from a GitHub Actions workflow',
+  'free public data about anything',
+  'make me a sandwich',
+];
+
+describe('need search with max-score pruning', () => {
+  const pruned = build(1);
+  const whole = build(Infinity);
+
+  it('answers every need as reading every list whole does, at several limits and with a filter', () => {
+    const everyThird = (slug: string) => slug.length % 3 !== 0;
+    let compared = 0;
+    for (const need of needs) {
+      for (const options of [{ limit: 1 }, { limit: 10 }, { limit: 50 }, { limit: 10, keep: everyThird }]) {
+        expect(pruned.search(need, options), `${need} ${JSON.stringify(options)}`).toEqual(whole.search(need, options));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+    // The comparison means something only if pruning did happen, and often.
+    expect(pruned.prunedSearches).toBeGreaterThan(compared / 4);
+    expect(whole.prunedSearches).toBe(0);
+  });
+
+  it('has lists long enough to prune and answers with hits', () => {
+    expect(pruned.size).toBe(new Set(documents.map((document) => document.slug)).size - 40);
+    const hits = pruned.search('open data from the government in a nightly batch job', { limit: 10 }).hits;
+    expect(hits).toHaveLength(10);
+  });
+});
