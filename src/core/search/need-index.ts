@@ -108,6 +108,20 @@ export interface NeedSearchResult {
   categories: { name: string; affinity: number }[];
 }
 
+/** Where `doc` is in a list's listings (kept in ascending order), or −1. */
+function indexOfDoc(docs: ArrayLike<number>, doc: number): number {
+  let low = 0;
+  let high = docs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = docs[middle]!;
+    if (found === doc) return middle;
+    if (found < doc) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
 const capabilityKey = (index: number) => `\u0001${index}`;
 
 /**
@@ -394,10 +408,28 @@ export class NeedIndex {
     // Finding the bar costs a pass over the listings found so far: tried before a long list that is
     // longer than that, and after a miss only once what is left to add has shrunk by a third.
     let triedAt = Infinity;
-    for (const u of order) {
+    // A found listing's whole score: what it has so far, and what the lists still unread add.
+    const wholeScore = (doc: number, unread: number[]) => {
+      let score = scores[doc]!;
+      let mask = matched[doc]!;
+      for (const v of unread) {
+        const { docs, weights, fields } = lists[v]!;
+        const i = indexOfDoc(docs, doc);
+        if (i < 0) continue;
+        const tf = weights[i]!;
+        score += (((fields[i]! & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factors[v]! * tf) / (tf + norms[doc]!);
+        mask |= 1 << v;
+      }
+      return score * liftOf(doc) * coverageFor(mask);
+    };
+    for (let at = 0; at < order.length; at += 1) {
+      const u = order[at]!;
       const { docs, weights, fields } = lists[u]!;
       if (!onlyFound && docs.length >= this.pruneFrom && docs.length > touched.length && touched.length > 0 && upperLeft < triedAt * (2 / 3)) {
-        const bar = this.limitthBest(touched, limit, keep, (doc) => scores[doc]! * liftOf(doc) * coverageFor(matched[doc]!), ranksAbove);
+        // The bar: the lowest whole score among the `limit` best found so far (it can only rise).
+        const best = this.bestFound(touched, limit, keep, (doc) => scores[doc]! * liftOf(doc) * coverageFor(matched[doc]!), ranksAbove);
+        const unread = order.slice(at);
+        const bar = best.length < limit ? -Infinity : Math.min(...best.map((doc) => wholeScore(doc, unread)));
         onlyFound = upperLeft * maxLift * coverageFor(maskLeft) < bar;
         if (onlyFound) this.pruned += 1;
         triedAt = upperLeft;
@@ -455,17 +487,14 @@ export class NeedIndex {
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
 
-  /**
-   * The score of the `limit`-th best listing that `keep` lets through among those given, or
-   * −Infinity when fewer pass: no listing scoring below it can enter the answer.
-   */
-  private limitthBest(
+  /** The `limit` best listings that `keep` lets through among those given, by `scoreOf`, best first. */
+  private bestFound(
     docs: number[],
     limit: number,
     keep: ((slug: string) => boolean) | undefined,
     scoreOf: (doc: number) => number,
     ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean,
-  ): number {
+  ): number[] {
     const best: { doc: number; score: number }[] = [];
     for (const doc of docs) {
       const score = scoreOf(doc);
@@ -476,7 +505,7 @@ export class NeedIndex {
       best.splice(at, 0, { doc, score });
       if (best.length > limit) best.pop();
     }
-    return best.length === limit ? best[limit - 1]!.score : -Infinity;
+    return best.map(({ doc }) => doc);
   }
 
   /** A list's bound and category counts (see ListStats), counted when the index has changed since they last were. */
