@@ -93,6 +93,9 @@ export class KyselyStore implements Store {
   reviewAggregates(slugs: string[]) {
     return this.#reviews.reviewAggregates(slugs);
   }
+  reviewedSlugs() {
+    return this.#reviews.reviewedSlugs();
+  }
   recentReviewTexts(options: Parameters<Store['recentReviewTexts']>[0]) {
     return this.#reviews.recentReviewTexts(options);
   }

@@ -87,6 +87,9 @@ export interface Store {
   /** Statistics inputs over each listing's published reviews; listings without any get zeros. */
   reviewAggregates(slugs: string[]): Promise<Map<string, ReviewAggregates>>;
 
+  /** The listings that have at least one published review (most have none, so their statistics need no query). */
+  reviewedSlugs(): Promise<Set<string>>;
+
   /** The most recent published or pending reviews of a listing by other reviewers, for near-duplicate checks. */
   recentReviewTexts(options: { slug: string; excludeReviewerKey: string; limit: number }): Promise<{ id: string; body: string }[]>;
 
@@ -254,6 +257,20 @@ export interface ReviewAggregates {
   timeToFirstRequest: { sum: number; n: number };
   workedHeadless: { sum: number; n: number };
 }
+
+/** The aggregates of a listing without published reviews. */
+export const noReviewAggregates = (): ReviewAggregates => ({
+  count: 0,
+  rating: { sum: 0, n: 0 },
+  cliExperience: { sum: 0, n: 0 },
+  setupDifficulty: { sum: 0, n: 0 },
+  docsQuality: { sum: 0, n: 0 },
+  wouldRecommend: { sum: 0, n: 0 },
+  liveReports: 0,
+  authWorked: { sum: 0, n: 0 },
+  timeToFirstRequest: { sum: 0, n: 0 },
+  workedHeadless: { sum: 0, n: 0 },
+});
 
 export interface StoredSubmission {
   id: string;

@@ -87,6 +87,20 @@ describe.each(adapters)('review writes on $kind', ({ createDatabaseUrl }) => {
     expect((await store.recentReviewTexts({ slug: SLUG, excludeReviewerKey: 'nobody', limit: 10 })).map((review) => review.body)).toEqual(['Body of review 1']);
   });
 
+  it('names the listings with a published review: not those whose only reviews are pending or rejected', async () => {
+    const store = await open(await createDatabaseUrl());
+    expect(await store.reviewedSlugs()).toEqual(new Set());
+    await store.saveReview(aWrite(1));
+    await store.saveReview(aWrite(2, {}, 'other-api'));
+    const held = await store.saveReview(aWrite(3, { decide: () => ({ status: 'pending', reasons: ['held'] }) }, 'held-api'));
+    expect(held.kind).toBe('saved');
+    expect(await store.reviewedSlugs()).toEqual(new Set([SLUG, 'other-api']));
+    const rejected = await store.saveReview(aWrite(4, {}, 'rejected-api'));
+    if (rejected.kind !== 'saved') throw new Error('expected a saved review');
+    await store.moderateReview({ id: rejected.review.id, status: 'rejected', actor: 'test', reasons: ['spam'], now: new Date().toISOString() });
+    expect(await store.reviewedSlugs()).toEqual(new Set([SLUG, 'other-api']));
+  });
+
   it('keeps the newest reviews within the window as reviews are written and replaced', async () => {
     const store = await open(await createDatabaseUrl());
     for (let n = 1; n <= 6; n += 1) await store.saveReview(aWrite(n));

@@ -1,4 +1,5 @@
 import type { CoreContext } from '../context.ts';
+import { noReviewAggregates } from '../../storage/store.ts';
 import { toListingReviewStats, toListingReviewSummary, type ListingReviewStats, type ListingReviewSummary } from './review-stats.ts';
 
 /**
@@ -6,40 +7,74 @@ import { toListingReviewStats, toListingReviewSummary, type ListingReviewStats, 
  * results. Kept for a second per listing, so hot read paths do not query the store on every
  * request; a review written or moderated through this process drops its listing's entry at
  * once, and writes through other servers show within the second (as listings do, ADR 10).
+ * Most listings have no published review: the set of those that do is read once a second, and
+ * the others get empty statistics without a query (issue 14: a query for every distinct need).
  */
 
 const FRESH_MS = 1000;
 const MAX_ENTRIES = 10_000;
-const caches = new WeakMap<CoreContext, Map<string, { at: number; stats: ListingReviewStats }>>();
+
+interface ReviewStatsCache {
+  stats: Map<string, { at: number; stats: ListingReviewStats }>;
+  reviewed: { at: number; slugs: Set<string> } | null;
+  /** The read of `reviewed` under way, shared by the requests that wait for it. */
+  reading: Promise<Set<string>> | null;
+  /** Listings reviewed through this process while `reading` was under way: the read may have begun before the review. */
+  reviewedWhileReading: Set<string>;
+}
+
+const caches = new WeakMap<CoreContext, ReviewStatsCache>();
 
 const cacheOf = (ctx: CoreContext) => {
   let cache = caches.get(ctx);
-  if (!cache) caches.set(ctx, (cache = new Map()));
+  if (!cache) caches.set(ctx, (cache = { stats: new Map(), reviewed: null, reading: null, reviewedWhileReading: new Set() }));
   return cache;
 };
 
 /** Drops a listing's cached statistics after a review of it changed. */
-export const forgetListingReviewStats = (ctx: CoreContext, slug: string) => void cacheOf(ctx).delete(slug);
+export const forgetListingReviewStats = (ctx: CoreContext, slug: string) => {
+  const cache = cacheOf(ctx);
+  cache.stats.delete(slug);
+  cache.reviewed?.slugs.add(slug);
+  if (cache.reading) cache.reviewedWhileReading.add(slug);
+};
+
+async function reviewedSlugs(ctx: CoreContext, cache: ReviewStatsCache, now: number): Promise<Set<string>> {
+  if (cache.reviewed && now - cache.reviewed.at < FRESH_MS) return cache.reviewed.slugs;
+  cache.reading ??= ctx.store
+    .reviewedSlugs()
+    .then((slugs) => {
+      for (const slug of cache.reviewedWhileReading) slugs.add(slug);
+      cache.reviewedWhileReading.clear();
+      cache.reviewed = { at: now, slugs };
+      return slugs;
+    })
+    .finally(() => {
+      cache.reading = null;
+    });
+  return cache.reading;
+}
 
 export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, ListingReviewStats>> {
   const cache = cacheOf(ctx);
   const now = Date.now();
   const result = new Map<string, ListingReviewStats>();
-  const missing: string[] = [];
+  let stale: string[] = [];
   for (const slug of slugs) {
-    const entry = cache.get(slug);
+    const entry = cache.stats.get(slug);
     if (entry && now - entry.at < FRESH_MS) result.set(slug, entry.stats);
-    else missing.push(slug);
+    else stale.push(slug);
   }
-  if (missing.length > 0) {
-    const aggregates = await ctx.store.reviewAggregates(missing);
-    if (cache.size + missing.length > MAX_ENTRIES) cache.clear();
-    for (const [slug, values] of aggregates) {
-      const stats = toListingReviewStats(slug, values);
-      cache.set(slug, { at: now, stats });
-      result.set(slug, stats);
-    }
-  }
+  if (stale.length === 0) return result;
+  if (cache.stats.size + stale.length > MAX_ENTRIES) cache.stats.clear();
+  const reviewed = await reviewedSlugs(ctx, cache, now);
+  const keep = (slug: string, stats: ListingReviewStats) => {
+    cache.stats.set(slug, { at: now, stats });
+    result.set(slug, stats);
+  };
+  for (const slug of stale) if (!reviewed.has(slug)) keep(slug, toListingReviewStats(slug, noReviewAggregates()));
+  stale = stale.filter((slug) => reviewed.has(slug));
+  if (stale.length > 0) for (const [slug, values] of await ctx.store.reviewAggregates(stale)) keep(slug, toListingReviewStats(slug, values));
   return result;
 }
 

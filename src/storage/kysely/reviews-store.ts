@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { isLiveEvidence, REVIEWER_TYPES, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review-schema.ts';
 import { timeOrderedId } from '../../core/time-ordered-id.ts';
 import { RecentReviewWindow, RecentReviewWindows } from '../recent-review-windows.ts';
-import type { ModerationDecision, ModerationLogEntry, ReviewAggregates, ReviewCursor, ReviewWrite, SaveReviewResult, StoredReview } from '../store.ts';
+import { noReviewAggregates, type ModerationDecision, type ModerationLogEntry, type ReviewAggregates, type ReviewCursor, type ReviewWrite, type SaveReviewResult, type StoredReview } from '../store.ts';
 import type { Database, ReviewsTable } from './schema.ts';
 import { canonicalJson, checkedLimit, chunksOf, HASH_LOOKUP_CHUNK_SLUGS } from './shared.ts';
 
@@ -140,8 +140,13 @@ export class ReviewsStore {
     return { items, next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null };
   }
 
+  async reviewedSlugs(): Promise<Set<string>> {
+    const rows = await this.db.selectFrom('reviews').select('target_slug').distinct().where('status', '=', 'published').execute();
+    return new Set(rows.map((row) => row.target_slug));
+  }
+
   async reviewAggregates(slugs: string[]): Promise<Map<string, ReviewAggregates>> {
-    const result = new Map<string, ReviewAggregates>(slugs.map((slug) => [slug, emptyAggregates()]));
+    const result = new Map<string, ReviewAggregates>(slugs.map((slug) => [slug, noReviewAggregates()]));
     if (slugs.length === 0) return result;
     const live = (column: string) => sql.raw(`case when evidence_live = 1 then ${column} end`);
     for (const chunk of chunksOf([...new Set(slugs)], HASH_LOOKUP_CHUNK_SLUGS)) {
@@ -259,19 +264,6 @@ export class ReviewsStore {
 }
 
 const bit = (value: boolean | undefined) => (value === undefined ? null : value ? 1 : 0);
-
-const emptyAggregates = (): ReviewAggregates => ({
-  count: 0,
-  rating: { sum: 0, n: 0 },
-  cliExperience: { sum: 0, n: 0 },
-  setupDifficulty: { sum: 0, n: 0 },
-  docsQuality: { sum: 0, n: 0 },
-  wouldRecommend: { sum: 0, n: 0 },
-  liveReports: 0,
-  authWorked: { sum: 0, n: 0 },
-  timeToFirstRequest: { sum: 0, n: 0 },
-  workedHeadless: { sum: 0, n: 0 },
-});
 
 async function logDecision(trx: Transaction<Database>, entry: ModerationLogEntry): Promise<void> {
   await trx
