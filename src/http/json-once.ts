@@ -8,25 +8,30 @@ import type { FastifyReply } from 'fastify';
  * the normal serializer instead, so it is still checked.
  */
 
-const sent = new WeakMap<object, { body: string | Buffer; etag: string }>();
+const sent = new WeakMap<object, { body: string; etag: string }>();
 
 export const etagOf = (payload: string | Buffer): string => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
 /**
  * Sends `answer` as JSON: its text from the first time it was sent, or through the serializer
- * when responses are checked. `write` may give the bytes and their tag faster than
- * JSON.stringify and hashing would (the same bytes), or undefined to leave it to them.
+ * when responses are checked.
  */
-export function sendJsonOnce(reply: FastifyReply, answer: object, write?: (answer: object) => { body: Buffer; etag: string } | undefined): FastifyReply {
+export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply {
   if (reply.server.checksResponses) return reply.send(answer);
   let serialized = sent.get(answer);
   if (!serialized) {
-    const written = write?.(answer);
-    const body = written?.body ?? JSON.stringify(answer);
-    serialized = { body, etag: written?.etag ?? etagOf(body) };
+    const body = JSON.stringify(answer);
+    serialized = { body, etag: etagOf(body) };
     sent.set(answer, serialized);
   }
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', serialized.etag);
   return reply.send(serialized.body);
+}
+
+/** Sends JSON bytes the core has already written, with their tag. */
+export function sendJsonBytes(reply: FastifyReply, { body, etag }: { body: Buffer; etag: string }): FastifyReply {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('etag', etag);
+  return reply.send(body);
 }

@@ -2,14 +2,15 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
-import { summaryBytesOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { ListingReviewSummary } from '../reviews/review-stats.ts';
+import { summaryBytesOf, summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
 import { listingFilter, listingFilterShape } from './listing-filter.ts';
-import { MIN_COVERAGE, rankNeedExplained, type RankedNeed } from './rank-need.ts';
+import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
 
 export const discoverListingsInputSchema = parameters({
@@ -69,6 +70,13 @@ export type DiscoverFullResult = z.infer<typeof discoverFullResultSchema>;
 export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
 const answers = new AnswerCache<DiscoverResult>(500);
+/**
+ * Full answers as the bytes HTTP sends. Kept apart from the answers themselves: a kept answer
+ * is an object graph that outlives a young-generation collection and dies in the old one, so
+ * with every need new, keeping graphs filled the old generation about twice a second; bytes
+ * live outside the JavaScript heap.
+ */
+const bodies = new AnswerCache<AnswerBody>(500);
 
 const compactOf = (full: DiscoverFullResult): DiscoverResult => ({
   items: full.items.map((item) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence })),
@@ -81,7 +89,7 @@ const keyOf = (query: z.output<typeof discoverListingsInputSchema>) => JSON.stri
 /** The full answer, whatever `view` says: for surfaces that render it themselves (pages, text). */
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverFullResult> {
   const query = parseInput(discoverListingsInputSchema, input);
-  return answers.get(ctx.catalogue, keyOf(query), () => answerNeed(ctx, query)) as Promise<DiscoverFullResult>;
+  return answers.get(ctx.catalogue, keyOf(query), async () => fullAnswerOf(await rankQuery(ctx, query))) as Promise<DiscoverFullResult>;
 }
 
 /** The answer in the view asked for: full (the default) or compact. */
@@ -91,26 +99,40 @@ export async function discoverListingsInView({ ctx, input }: { ctx: CoreContext;
   return answers.get(ctx.catalogue, `compact ${keyOf(query)}`, async () => compactOf(await discoverListings({ ctx, input })));
 }
 
-/** The catalogue entries a full answer's items were made from, in order, so its JSON can be written from their kept texts. */
-const entriesOfAnswer = new WeakMap<DiscoverFullResult, IndexedListing[]>();
+/** The bytes of an answer as JSON, and a strong entity tag that changes whenever they do. */
+export interface AnswerBody {
+  body: Buffer;
+  etag: string;
+}
 
-async function answerNeed(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<DiscoverFullResult> {
+/** The full answer (`view` aside) as JSON.stringify would write discoverListings' answer, with its tag. */
+export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
+  const query = parseInput(discoverListingsInputSchema, input);
+  return bodies.get(ctx.catalogue, keyOf(query), async () => answerBodyOf(await rankQuery(ctx, query)));
+}
+
+/** What an answer is made of, before it is written as objects or as bytes. */
+type RankedAnswer =
+  | { matches: NeedMatch[]; reviews: Map<string, ListingReviewSummary>; readAs?: string; noGoodMatch?: undefined }
+  | { noGoodMatch: NoGoodMatch };
+
+async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<RankedAnswer> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
-  if (ranked.matches.length > 0) {
-    // One copy of each summary, reviews included (withReviewSummaries would copy the items again).
-    const reviews = await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) });
-    const items = ranked.matches.map((match) => ({
-      ...summaryOf(match.entry),
-      relevance: match.relevance,
-      confidence: match.confidence,
-      matchedOn: match.matchedOn,
-      reviews: reviews.get(match.entry.slug),
-    }));
-    const answer = { items, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
-    entriesOfAnswer.set(answer, ranked.matches.map((match) => match.entry));
-    return answer;
-  }
-  return { items: [], noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
+  if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
+  const reviews = await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) });
+  return { matches: ranked.matches, reviews, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+}
+
+function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
+  if (ranked.noGoodMatch) return { items: [], noGoodMatch: ranked.noGoodMatch };
+  const items = ranked.matches.map((match) => ({
+    ...summaryOf(match.entry),
+    relevance: match.relevance,
+    confidence: match.confidence,
+    matchedOn: match.matchedOn,
+    reviews: ranked.reviews.get(match.entry.slug),
+  }));
+  return { items, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
 }
 
 const REASONS: Record<NonNullable<RankedNeed['emptyReason']>, (need: string, ranked: RankedNeed) => string> = {
@@ -130,36 +152,31 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }
 
-/** The bytes of an answer as JSON, and a strong entity tag that changes whenever they do. */
-export interface AnswerBody {
-  body: Buffer;
-  etag: string;
-}
+const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64url')}"`;
 
 /**
- * A full answer as JSON, exactly as JSON.stringify writes it, from each item's kept summary
- * bytes: a ranked need's answer is new, but its listings' summaries were written before. The
- * tag is a digest of the summaries' digests and the few bytes written here, so the 20 kB body
- * is neither encoded nor hashed again. Undefined for an answer this module did not make from
- * entries (a compact one, say).
+ * The answer's JSON from each listing's kept summary bytes: a ranked need is new, but its
+ * listings' summaries were written before. The tag is a digest of the summaries' digests and
+ * the few bytes written here, so the 20 kB body is neither encoded nor hashed again.
  */
-export function discoverAnswerBody(answer: object): AnswerBody | undefined {
-  const entries = entriesOfAnswer.get(answer as DiscoverFullResult);
-  if (!entries) return undefined;
-  const full = answer as DiscoverFullResult;
-  const summaries = entries.map(summaryBytesOf);
+function answerBodyOf(ranked: RankedAnswer): AnswerBody {
+  if (ranked.noGoodMatch) {
+    const body = Buffer.from(JSON.stringify(fullAnswerOf(ranked)));
+    return { body, etag: tagOf(createHash('sha1').update(body)) };
+  }
+  const summaries = ranked.matches.map((match) => summaryBytesOf(match.entry));
   // What follows each summary, written and encoded in one go.
-  const tails = full.items.map(
-    (item) =>
-      `,"relevance":${JSON.stringify(item.relevance)},"confidence":${JSON.stringify(item.confidence)},"matchedOn":${JSON.stringify(item.matchedOn)}${item.reviews === undefined ? '' : `,"reviews":${JSON.stringify(item.reviews)}`}}`,
-  );
-  const end = `]${full.readAs === undefined ? '' : `,"readAs":${JSON.stringify(full.readAs)}`}}`;
+  const tails = ranked.matches.map((match) => {
+    const reviews = ranked.reviews.get(match.entry.slug);
+    return `,"relevance":${JSON.stringify(match.relevance)},"confidence":${JSON.stringify(match.confidence)},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${JSON.stringify(reviews)}`}}`;
+  });
+  const end = `]${ranked.readAs === undefined ? '' : `,"readAs":${JSON.stringify(ranked.readAs)}`}}`;
   const written = Buffer.from(`{"items":[${tails.join('')}${end}`);
   const tailLengths = tails.map((tail) => Buffer.byteLength(tail));
   const body = Buffer.allocUnsafe(written.length + summaries.reduce((sum, summary) => sum + summary.open.length, 0) + Math.max(0, tails.length - 1));
-  let at = 10; // '{"items":['
-  let from = 10;
-  written.copy(body, 0, 0, 10);
+  const opening = '{"items":['.length;
+  let at = written.copy(body, 0, 0, opening);
+  let from = opening;
   summaries.forEach((summary, i) => {
     if (i > 0) body[at++] = 0x2c; // ','
     at += summary.open.copy(body, at);
@@ -170,5 +187,5 @@ export function discoverAnswerBody(answer: object): AnswerBody | undefined {
   const tag = createHash('sha1');
   for (const summary of summaries) tag.update(summary.digest);
   tag.update(`${tailLengths.join(',')};`).update(written);
-  return { body, etag: `"${tag.digest('base64url')}"` };
+  return { body, etag: tagOf(tag) };
 }

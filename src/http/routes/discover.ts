@@ -1,5 +1,5 @@
-import { discoverAnswerBody, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
-import { sendJsonOnce } from '../json-once.ts';
+import { discoverListingsBody, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
+import { sendJsonBytes, sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
@@ -16,6 +16,10 @@ export const discoverRoute: Route = async (app, { ctx }) => {
         response: { 200: discoverResultSchema, ...problemResponses(400) },
       },
     },
-    async (request, reply) => sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }), discoverAnswerBody),
+    async (request, reply) => {
+      // The full view, unless responses are checked against the schema, goes out as the bytes the core keeps.
+      if (request.query.view === 'compact' || reply.server.checksResponses) return sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }));
+      return sendJsonBytes(reply, await discoverListingsBody({ ctx, input: request.query }));
+    },
   );
 };
