@@ -357,6 +357,11 @@ describe('files for crawlers and agents', () => {
     const sitemap = await get('/sitemap.xml');
     expect(sitemap.headers.get('content-type')).toContain('xml');
     for (const seed of SEED) expect(sitemap.text).toContain(`<loc>${server.baseUrl}/apis/${seed.slug}</loc>`);
+    // Every page of the API reference: the index and one per section, each of which answers.
+    const referencePages = [...sitemap.text.matchAll(/<loc>[^<]*?(\/docs\/api[^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(referencePages).toContain('/docs/api');
+    expect(referencePages).toEqual(expect.arrayContaining(['/docs/api/discovery', '/docs/api/reviews']));
+    for (const page of referencePages) expect((await get(page)).status, page).toBe(200);
     const llms = await get('/llms.txt');
     expect(llms.headers.get('content-type')).toContain('text/plain');
     expect(llms.text.startsWith('# apidex\n\n> ')).toBe(true);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { listCategories } from '../../core/listings/list-categories.ts';
 import { escapeHtml } from '../html.ts';
+import { tagHref, tagsOf, type Json } from './api-reference/operations.ts';
 import { originOf } from '../page.ts';
 import { PAGE_ROUTE, paramValue, type WebRoute } from '../web-route.ts';
 
@@ -17,9 +18,10 @@ export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.
 
 const STATIC_PAGES = ['/', '/search', '/categories', '/compare', '/docs/api'];
 
-function sitemapAddresses(ctx: Parameters<WebRoute>[1]['ctx'], categories: { slug: string }[]): { path: string; lastmod?: string }[] {
+function sitemapAddresses(ctx: Parameters<WebRoute>[1]['ctx'], categories: { slug: string }[], referencePages: string[]): { path: string; lastmod?: string }[] {
   return [
     ...STATIC_PAGES.map((path) => ({ path })),
+    ...referencePages.map((path) => ({ path })),
     ...categories.map((c) => ({ path: `/categories/${c.slug}` })),
     ...ctx.catalogue.ordered('name').map((entry) => ({ path: `/apis/${entry.slug}`, lastmod: entry.updatedAt })),
   ];
@@ -95,13 +97,15 @@ export function apiCatalog(origin: string) {
 const text = (type: string) => ({ 'content-type': type, 'cache-control': 'public, max-age=300', 'x-content-type-options': 'nosniff' });
 
 export const wellKnownFilesRoute: WebRoute = async (app, { ctx }) => {
+  // One page of the API reference per section of the OpenAPI document (see api-reference/route.ts).
+  const referencePages = () => tagsOf((app as unknown as { swagger(): Json }).swagger()).map(tagHref);
   app.get('/robots.txt', PAGE_ROUTE, async (request, reply) =>
     reply.headers(text('text/plain; charset=utf-8')).send(`User-agent: *\nAllow: /\nDisallow: /search\nDisallow: /apis/*/review\n\nSitemap: ${originOf(request)}/sitemap.xml\n`),
   );
 
   app.get('/sitemap.xml', PAGE_ROUTE, async (request, reply) => {
     const origin = originOf(request);
-    const addresses = sitemapAddresses(ctx, await listCategories({ ctx }));
+    const addresses = sitemapAddresses(ctx, await listCategories({ ctx }), referencePages());
     reply.headers(text('application/xml; charset=utf-8'));
     if (addresses.length <= SITEMAP_PAGE_SIZE) return reply.send(urlset(origin, addresses));
     const files = Math.ceil(addresses.length / SITEMAP_PAGE_SIZE);
@@ -115,7 +119,7 @@ export const wellKnownFilesRoute: WebRoute = async (app, { ctx }) => {
 
   app.get('/sitemaps/:file', PAGE_ROUTE, async (request: FastifyRequest, reply) => {
     const match = /^(\d{1,4})\.xml$/.exec(paramValue(request, 'file'));
-    const addresses = sitemapAddresses(ctx, await listCategories({ ctx }));
+    const addresses = sitemapAddresses(ctx, await listCategories({ ctx }), referencePages());
     const index = match ? Number(match[1]) - 1 : -1;
     if (index < 0 || index * SITEMAP_PAGE_SIZE >= addresses.length || addresses.length <= SITEMAP_PAGE_SIZE) return reply.callNotFound();
     return reply.headers(text('application/xml; charset=utf-8')).send(urlset(originOf(request), addresses.slice(index * SITEMAP_PAGE_SIZE, (index + 1) * SITEMAP_PAGE_SIZE)));
