@@ -242,6 +242,22 @@ describe('search, categories and compare', () => {
     expect(decode(all.text)).toMatch(/<span>Authentication & Identity<\/span><span class="count" aria-label="2 listings">2<\/span>/);
   });
 
+  it('shows a category without a refused filter, saying why beside the field', async () => {
+    const refused = await get('/categories/authentication-identity?pricing=cheap&auth=bogus&page=0&headless=true');
+    expect(refused.status).toBe(400);
+    // Each refused filter: marked invalid, its message beside it and linked from the summary at the top.
+    for (const name of ['pricing', 'auth']) {
+      expect(refused.text).toMatch(new RegExp(`<select id="c-${name}" name="${name}" aria-invalid="true" aria-describedby="c-${name}-error">`));
+      expect(refused.text).toMatch(new RegExp(`<p class="field-error" id="c-${name}-error">${name} must be one of [^<]+</p>`));
+      expect(refused.text).toContain(`<li><a href="#c-${name}">${name} must be one of`);
+    }
+    expect(decode(refused.text)).toContain('<li>page must be an integer from 1');
+    // The listings still show, with the filter that was accepted kept on.
+    expect(refused.text).toContain('data-slug="authentication-component-service"');
+    expect(refused.text).toMatch(/<input type="checkbox" id="c-headless" name="headless" value="true" checked>/);
+    expect(refused.text).not.toContain('value="cheap"');
+  });
+
   it('compares two listings: every criterion, missing scores as "not scored", the verdict', async () => {
     const { status, text } = await get('/compare/real-time-channels-api-vs-hosted-channels-service');
     expect(status).toBe(200);

@@ -1,3 +1,4 @@
+import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories } from '../../core/listings/list-categories.ts';
 import { CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
 import { slugify } from '../../core/search/text.ts';
@@ -41,11 +42,11 @@ function pageHref(result: CategoryListings, state: CategoryState, changes: { pag
 }
 
 /** The filters as a GET form; on a phone it folds into one line until opened. */
-function filtersForm(result: CategoryListings, state: CategoryState): Html {
+function filtersForm(result: CategoryListings, state: CategoryState, errors: Map<string, string>): Html {
   const active = FILTERS.filter((name) => state.filters[name]).length;
-  const select = (name: Filter, label: string, options: Option[]) => selectField({ id: `c-${name}`, label, name, options, current: state.filters[name] ?? '' });
-  const checkbox = (name: Filter, label: string) => checkboxField({ id: `c-${name}`, label, name, checked: state.filters[name] === 'true' });
-  return html`<details class="filters card" data-filters${active ? html` open` : ''}>
+  const select = (name: Filter, label: string, options: Option[]) => selectField({ id: `c-${name}`, label, name, options, current: state.filters[name] ?? '', error: errors.get(name) });
+  const checkbox = (name: Filter, label: string) => checkboxField({ id: `c-${name}`, label, name, checked: state.filters[name] === 'true', error: errors.get(name) });
+  return html`<details class="filters card" data-filters${active || errors.size ? html` open` : ''}>
 <summary><span class="summary-title">Filters</span>${active ? html` <span class="chip price">${active} on</span>` : ''}</summary>
 <form action="/categories/${result.category.slug}" method="get">
 ${result.subcategory ? html`<input type="hidden" name="subcategory" value="${result.subcategory}">` : ''}
@@ -67,7 +68,7 @@ function counts(result: CategoryListings, filtered: boolean): Html {
   return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.total)} of ${n(result.unfiltered)} match the filters` : apis(result.total)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.</p>`;
 }
 
-function renderCategory(result: CategoryListings, state: CategoryState): Html {
+function renderCategory(result: CategoryListings, state: CategoryState, errors: Map<string, string>): Html {
   const { category } = result;
   const title = result.subcategory ? `${result.subcategory}` : category.name;
   const filtered = FILTERS.some((name) => state.filters[name]);
@@ -87,9 +88,10 @@ ${category.subcategories.map((s) => {
     : ''
 }
 <div class="with-filters section">
-${filtersForm(result, state)}
+${filtersForm(result, state, errors)}
 <section aria-labelledby="results-title">
 <h2 id="results-title" class="visually-hidden">Listings</h2>
+${errors.size ? html`<div class="error-summary" role="alert"><h2>Fix the filters</h2><p>These values were left out; the listings below are without them.</p><ul>${[...errors].map(([name, message]) => ((FILTERS as readonly string[]).includes(name) ? html`<li><a href="#c-${name}">${message}</a></li>` : html`<li>${message}</li>`))}</ul></div>` : ''}
 <div class="toolbar">
 <p class="small">Sort: ${CATEGORY_SORTS.map((s, i) => html`${i ? ' · ' : ''}${s === result.sort ? html`<strong aria-current="true">${SORT_LABELS[s]}</strong>` : html`<a href="${pageHref(result, state, { sort: s })}">${SORT_LABELS[s]}</a>`}`)}${result.sort === 'name' ? '' : html` <span class="muted">(not scored last)</span>`}</p>
 ${viewSwitch(state.view, (view) => pageHref(result, state, { view, page: result.page }))}
@@ -107,6 +109,18 @@ ${numberedPager(result.page, result.pages, (page) => pageHref(result, state, { p
 </section>
 </div>
 </div>`;
+}
+
+/** The query values a reader chooses on the page: a refused one is left out rather than the page refused. */
+const ADJUSTABLE = new Set<string>([...FILTERS, 'sort', 'page', 'subcategory']);
+
+function withoutRefused(state: CategoryState, errors: Map<string, string>): CategoryState {
+  const filters = Object.fromEntries(Object.entries(state.filters).filter(([name]) => !errors.has(name)));
+  const kept: CategoryState = { view: state.view, filters };
+  if (state.subcategory && !errors.has('subcategory')) kept.subcategory = state.subcategory;
+  if (state.sort && !errors.has('sort')) kept.sort = state.sort;
+  if (state.page && !errors.has('page')) kept.page = state.page;
+  return kept;
 }
 
 function readState(request: Parameters<typeof queryValue>[0]): CategoryState {
@@ -135,13 +149,22 @@ export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
 
   app.get('/categories/:slug', PAGE_ROUTE, async (request, reply) => {
     const state = readState(request);
-    const { filters, view: _view, ...choices } = state;
-    const result = await listCategoryListings({
-      ctx,
-      input: { category: paramValue(request, 'slug'), ...choices, ...filters, limit: PAGE_SIZE } as ListCategoryListingsInput, // the verb checks every value
-    });
+    const list = ({ filters, view: _view, ...choices }: CategoryState) =>
+      listCategoryListings({ ctx, input: { category: paramValue(request, 'slug'), ...choices, ...filters, limit: PAGE_SIZE } as ListCategoryListingsInput }); // the verb checks every value
+    const errors = new Map<string, string>();
+    let result: CategoryListings;
+    try {
+      result = await list(state);
+    } catch (error) {
+      // A refused filter, sort or page: the page shows without it, and says why beside the field.
+      const fields = error instanceof AppError && error.code === 'invalid_input' ? (error.fields as FieldProblem[]) : [];
+      if (fields.length === 0 || !fields.every((field) => ADJUSTABLE.has(field.field))) throw error;
+      for (const field of fields) errors.set(field.field, field.message);
+      result = await list(withoutRefused(state, errors));
+    }
     const origin = originOf(request);
     return sendPage(request, reply, {
+      status: errors.size ? 400 : 200,
       section: 'categories',
       title: result.subcategory ? `${result.subcategory} APIs (${result.category.name})` : `${result.category.name} APIs`,
       description: `${result.total} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
@@ -155,7 +178,7 @@ export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
           itemListElement: result.items.map((item, i) => ({ '@type': 'ListItem', position: (result.page - 1) * PAGE_SIZE + i + 1, url: `${origin}/apis/${item.slug}`, name: item.name })),
         },
       ],
-      main: renderCategory(result, state),
+      main: renderCategory(result, errors.size ? withoutRefused(state, errors) : state, errors),
     });
   });
 };
