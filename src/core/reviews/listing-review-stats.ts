@@ -78,10 +78,18 @@ export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slu
   return result;
 }
 
+/** One summary object per kept statistics object (read-only): answers that carry it can keep its JSON too. */
+const summaries = new WeakMap<ListingReviewStats, ListingReviewSummary>();
+const summaryOf = (stats: ListingReviewStats) => {
+  let summary = summaries.get(stats);
+  if (!summary) summaries.set(stats, (summary = toListingReviewSummary(stats)));
+  return summary;
+};
+
 /** The list-item figures of each listing given (see listingReviewSummarySchema). */
 export async function listingReviewSummaries({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, ListingReviewSummary>> {
   const stats = await listingReviewStats({ ctx, slugs });
-  return new Map([...stats].map(([slug, full]) => [slug, toListingReviewSummary(full)]));
+  return new Map([...stats].map(([slug, full]) => [slug, summaryOf(full)]));
 }
 
 /** Items with their listing's review figures added (copies; the items given are cached views). */

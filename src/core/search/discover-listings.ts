@@ -152,6 +152,14 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }
 
+/** A listing's review figures are one object for as long as they are kept (listing-review-stats.ts), and so is their JSON. */
+const reviewTexts = new WeakMap<ListingReviewSummary, string>();
+const reviewsJson = (reviews: ListingReviewSummary) => {
+  let text = reviewTexts.get(reviews);
+  if (text === undefined) reviewTexts.set(reviews, (text = JSON.stringify(reviews)));
+  return text;
+};
+
 const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64url')}"`;
 
 /**
@@ -168,7 +176,8 @@ function answerBodyOf(ranked: RankedAnswer): AnswerBody {
   // What follows each summary, written and encoded in one go.
   const tails = ranked.matches.map((match) => {
     const reviews = ranked.reviews.get(match.entry.slug);
-    return `,"relevance":${JSON.stringify(match.relevance)},"confidence":${JSON.stringify(match.confidence)},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${JSON.stringify(reviews)}`}}`;
+    // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
+    return `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}","matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviewsJson(reviews)}`}}`;
   });
   const end = `]${ranked.readAs === undefined ? '' : `,"readAs":${JSON.stringify(ranked.readAs)}`}}`;
   const written = Buffer.from(`{"items":[${tails.join('')}${end}`);
