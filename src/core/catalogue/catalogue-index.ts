@@ -109,7 +109,8 @@ const ORDERS: Record<CatalogueOrder, (a: IndexedListing, b: IndexedListing) => n
   quality: byScore((entry) => entry.qualityScore),
 };
 
-const toNeedDocument = ({ listing }: IndexedListing): NeedDocument => ({
+/** What the need index reads of a listing. */
+export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): NeedDocument => ({
   slug: listing.slug,
   category: listing.category,
   fields: {

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { toNeedDocument } from '../../../src/core/catalogue/catalogue-index.ts';
 import { CAPABILITY_VOCABULARY_TEXT } from '../../../src/core/search/capability-vocabulary.ts';
 import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
+import { syntheticCatalogue } from '../../bench/synthetic-catalogue.ts';
 
 /**
  * Max-score pruning (issue 14: every need fast at 100,000 listings) may skip listings only when
@@ -9,43 +10,21 @@ import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-inde
  * scores and categories as reading every list whole.
  */
 
-interface CorpusEntry {
-  slug: string;
-  name: string;
-  description: string;
-  category: string;
-  subcategory?: string;
-  capabilities?: string[];
-}
-
-const corpus = JSON.parse(readFileSync('../shared/corpus/listings.json', 'utf8')) as CorpusEntry[];
-
-/** The corpus three times over (copies numbered), so that common words have lists long enough to prune. */
-const documents: NeedDocument[] = [0, 1, 2].flatMap((copy) =>
-  corpus.map((entry) => ({
-    slug: copy === 0 ? entry.slug : `${entry.slug}-${copy + 1}`,
-    category: entry.category,
-    fields: {
-      name: copy === 0 ? entry.name : `${entry.name} ${copy + 1}`,
-      description: entry.description,
-      category: entry.category,
-      subcategory: entry.subcategory ?? '',
-      capabilities: (entry.capabilities ?? []).slice(copy).join('\n'),
-    },
-  })),
-);
+/** The bench's synthetic catalogue (the corpus and numbered copies of it), large enough that common words have lists long enough to prune. */
+const listings = syntheticCatalogue(5_000);
+const documents: NeedDocument[] = listings.map((listing) => toNeedDocument({ listing }));
 
 const build = (pruneFrom: number) => {
   const index = new NeedIndex(CAPABILITY_VOCABULARY_TEXT, pruneFrom);
   for (const document of documents) index.add(document);
   // A few removed listings leave dead slots, which searches must step over.
-  for (const entry of corpus.slice(0, 40)) index.remove(`${entry.slug}-2`);
+  for (const listing of listings.slice(2_000, 2_040)) index.remove(listing.slug);
   index.pack();
   return index;
 };
 
 const needs = [
-  ...corpus.filter((_, i) => i % 7 === 0).map((entry) => entry.description),
+  ...listings.slice(0, 1_711).filter((_, i) => i % 7 === 0).map((listing) => listing.description),
   'open data from the government in a nightly batch job',
   'find me an API to get weather data from my terminal',
   'cryptocurrency prices and market data for a trading bot',
@@ -74,7 +53,7 @@ describe('need search with max-score pruning', () => {
   });
 
   it('has lists long enough to prune and answers with hits', () => {
-    expect(pruned.size).toBe(new Set(documents.map((document) => document.slug)).size - 40);
+    expect(pruned.size).toBe(listings.length - 40);
     const hits = pruned.search('open data from the government in a nightly batch job', { limit: 10 }).hits;
     expect(hits).toHaveLength(10);
   });
