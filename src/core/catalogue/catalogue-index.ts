@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
-import { toListingDetail, toListingSummary, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
+import { toListingDetail, toListingSummaryOf, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
@@ -40,7 +40,7 @@ const details = new Lru<IndexedListing, ListingDetail>(2_000);
 const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
-export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummary(toListingDetail(entry.listing, entry.updatedAt)));
+export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummaryOf(entry.listing, entry.updatedAt));
 
 /** A summary's JSON as UTF-8 bytes without its closing brace (so fields can follow), and a digest of those bytes. */
 export interface SummaryBytes {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
-import { computeCliRelevance, type CliRelevance } from '../scoring/cli-relevance.ts';
+import { computeCliRelevance, type CliRelevance, type CriterionOutcome } from '../scoring/cli-relevance.ts';
 import { computeQuality, QUALITY_RULES, type Quality } from '../scoring/quality.ts';
 import { slugify } from '../search/text.ts';
 import { compactNumber } from './compact-number.ts';
@@ -179,15 +179,46 @@ function factOf<T>(listing: Listing, fact: { value: T; source: string; pointer?:
   return fact ? { value: fact.value, source: fact.source, pointer: fact.pointer ?? null, evidenceUrl: evidenceUrlOf(listing, fact.source, fact.pointer) } : null;
 }
 
-export function toListingDetail(listing: Listing, updatedAt: string): ListingDetail {
+/** The detail but its FAQ and package: all a list item is made from, and the FAQ is the costliest part to build. */
+type ListingBase = Omit<ListingDetail, 'faq' | 'package' | 'reviews' | 'cliRelevance'> & { cliRelevance: ReturnType<typeof cliRelevanceOf> };
+
+/** The listing's CLI relevance with a link to each criterion's evidence where one can be made. */
+function cliRelevanceOf(listing: Listing) {
   const scored = computeCliRelevance(listing.cliCriteria);
-  const cliRelevance = {
+  return {
     ...scored,
-    criteria: scored.criteria.map((criterion) => {
+    criteria: scored.criteria.map((criterion): CriterionOutcome & { evidenceUrl?: string } => {
       const url = evidenceUrlOf(listing, criterion.source, criterion.pointer);
       return url ? { ...criterion, evidenceUrl: url } : criterion;
     }),
   };
+}
+
+export function toListingDetail(listing: Listing, updatedAt: string): ListingDetail {
+  const base = toListingBase(listing, updatedAt);
+  return {
+    ...base,
+    faq: buildListingFaq(listing, base.cliRelevance),
+    package: listing.package
+      ? {
+          name: listing.package.name,
+          registry: listing.package.registry,
+          latestVersion: listing.package.latestVersion ?? null,
+          lastReleaseAt: listing.package.lastReleaseAt ?? null,
+          deprecated: listing.package.deprecated ?? null,
+          repositoryUrl: listing.package.repositoryUrl ?? null,
+          source: listing.package.source ?? null,
+          refreshedAt: listing.package.refreshedAt ?? null,
+        }
+      : null,
+  };
+}
+
+/** A listing as list items show it, built without the parts only its detail has. */
+export const toListingSummaryOf = (listing: Listing, updatedAt: string): ListingSummary => toListingSummary(toListingBase(listing, updatedAt));
+
+function toListingBase(listing: Listing, updatedAt: string): ListingBase {
+  const cliRelevance = cliRelevanceOf(listing);
   const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
   return {
     slug: listing.slug,
@@ -212,23 +243,10 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
     quality: computeQuality(listing.qualityInputs),
     updatedAt,
     links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
-    faq: buildListingFaq(listing, cliRelevance),
-    package: listing.package
-      ? {
-          name: listing.package.name,
-          registry: listing.package.registry,
-          latestVersion: listing.package.latestVersion ?? null,
-          lastReleaseAt: listing.package.lastReleaseAt ?? null,
-          deprecated: listing.package.deprecated ?? null,
-          repositoryUrl: listing.package.repositoryUrl ?? null,
-          source: listing.package.source ?? null,
-          refreshedAt: listing.package.refreshedAt ?? null,
-        }
-      : null,
   };
 }
 
-export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access, sources: _sources, cliRelevance, quality, ...base }: ListingDetail): ListingSummary {
+export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access, sources: _sources, cliRelevance, quality, ...base }: ListingBase & Partial<Pick<ListingDetail, 'faq' | 'package' | 'reviews'>>): ListingSummary {
   return {
     ...base,
     auth: access.auth?.value ?? null,
