@@ -54,7 +54,9 @@ const summaryBytes = new Lru<IndexedListing, SummaryBytes>(10_000);
  */
 export const summaryBytesOf = (entry: IndexedListing): SummaryBytes =>
   summaryBytes.get(entry, () => {
-    const open = Buffer.from(JSON.stringify(summaryOf(entry)).slice(0, -1));
+    // The summary object is not kept for this: bytes live outside the JavaScript heap, objects would fill its old generation.
+    const summary = summaries.peek(entry) ?? toListingSummaryOf(entry.listing, entry.updatedAt);
+    const open = Buffer.from(JSON.stringify(summary).slice(0, -1));
     return { open, digest: createHash('sha1').update(open).digest() };
   });
 
