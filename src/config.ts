@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './core/reviews/review-policy.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimitQuota, type RateLimitSettings } from './http/rate-limit.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimitQuota, type RateLimitSettings } from './http/rate-limit-settings.ts';
 import { DEFAULT_ENRICH_SETTINGS, ENRICH_BOUNDS, type EnrichSettings } from './enrich/enrich-settings.ts';
 
 /** The one place that reads the environment. Everything else receives a Config. */

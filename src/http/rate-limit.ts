@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendProblem, toProblem } from './problem.ts';
+import type { RateLimitKind, RateLimitQuota, RateLimitSettings } from './rate-limit-settings.ts';
+
+export { DEFAULT_RATE_LIMITS, type RateLimitKind, type RateLimitQuota, type RateLimitSettings } from './rate-limit-settings.ts';
 
 /**
  * Per-client-address request limits: one read quota and one write quota per client, counted
@@ -14,24 +17,6 @@ import { sendProblem, toProblem } from './problem.ts';
  * APIDEX_TRUST_PROXY makes request.ip the forwarded client address. Behind several instances
  * each counts its own share; a shared counter is future work (docs/adr/0011-reviews.md).
  */
-
-export interface RateLimitQuota {
-  /** Requests allowed per window. */
-  limit: number;
-  windowSeconds: number;
-}
-
-export interface RateLimitSettings {
-  writes: RateLimitQuota;
-  reads: RateLimitQuota;
-}
-
-export type RateLimitKind = keyof RateLimitSettings;
-
-export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
-  writes: { limit: 10, windowSeconds: 60 },
-  reads: { limit: 300, windowSeconds: 60 },
-};
 
 export interface RateDecision {
   kind: RateLimitKind;
