@@ -294,7 +294,8 @@ export class CatalogueIndex {
     // Versions and write times, so a store emptied and loaded again at the same revision gets another key.
     const catalogue = cache && { location: this.store.location, key: this.versionsKey() };
     const kept = catalogue && cache.read(catalogue);
-    if (kept) return NeedIndex.fromState(kept);
+    // Only one-shot commands build on first use: short postings lists can stay views (see fromState).
+    if (kept) return NeedIndex.fromState(kept, undefined, { allViews: true });
     const index = new NeedIndex();
     for (const entry of this.listings.values()) index.add(toNeedDocument(entry));
     index.pack();

@@ -123,4 +123,27 @@ describe('NeedIndex state', () => {
     }
     expect(restored.search('zorblax', { limit: 50 }).hits).toHaveLength(40);
   });
+
+  it('restored with every postings list a view (a CLI command), ranks the same and still takes changes', () => {
+    const documents = listings.slice(0, 300).map((listing) => ({
+      slug: listing.slug,
+      category: listing.category,
+      fields: { name: listing.name, description: listing.description, category: listing.category, subcategory: listing.subcategory ?? '', capabilities: listing.capabilities.join('\n') },
+    }));
+    const index = new NeedIndex();
+    for (const document of documents) index.add(document);
+    index.pack();
+
+    // A copy, as the CLI's cache reads it back: toState shares the slugs array with the index.
+    const restored = NeedIndex.fromState(structuredClone(index.toState()), undefined, { allViews: true });
+    for (const query of DEV_QUERIES.slice(0, 15)) expect(restored.search(query, { limit: 10 })).toEqual(index.search(query, { limit: 10 }));
+
+    const changed = { ...documents[0]!, fields: { ...documents[0]!.fields, description: `${documents[0]!.fields.description} with zorblax` } };
+    for (const target of [index, restored]) {
+      target.add(changed);
+      target.pack();
+    }
+    for (const query of [...DEV_QUERIES.slice(0, 15), 'zorblax']) expect(restored.search(query, { limit: 10 })).toEqual(index.search(query, { limit: 10 }));
+    expect(restored.search('zorblax', { limit: 50 }).hits).toHaveLength(1);
+  });
 });
