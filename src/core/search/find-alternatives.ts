@@ -7,7 +7,7 @@ import { listingEntryOr404 } from '../listings/suggest-slugs.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { matchedOnSchema } from './discover-listings.ts';
-import { differenceClauses, differencesSchema, explainDifferences, listWords, matchCapabilities } from './explain-differences.ts';
+import { differenceClauses, differencesSchema, explainDifferences, listWords, matchCapabilities, type CapabilityCounterpart } from './explain-differences.ts';
 import { rankNeed, type NeedMatch } from './rank-need.ts';
 
 /**
@@ -95,14 +95,34 @@ function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limi
       found.set(match.entry.slug, seen);
     }
   }
+  const candidates = [...found.values()].map(({ entry: other, matches }) => ({
+    other,
+    matches,
+    relevance: round2(matches.reduce((sum, m) => sum + m.relevance, 0) / needs.length),
+  }));
+  // Whether a candidate shares a capability is the costly part (its phrases against the
+  // listing's), and the order below puts relevance first: it is worked out from the most
+  // relevant down, whole relevance levels at a time, until `limit` candidates qualify.
+  const sharedOf = new Map<(typeof candidates)[number], CapabilityCounterpart[]>();
+  const byRelevance = [...candidates].sort((a, b) => b.relevance - a.relevance);
+  let qualified = 0;
+  for (let i = 0; i < byRelevance.length && qualified < limit; ) {
+    const level = byRelevance[i]!.relevance;
+    for (; i < byRelevance.length && byRelevance[i]!.relevance === level; i += 1) {
+      const candidate = byRelevance[i]!;
+      // Shared only when both listings have it, worded alike, as compare says: serving it as a
+      // need through other text (a UV-index API "serving" manage channels) is not having it.
+      const shared = matchCapabilities(entry.listing.capabilities, candidate.other.listing.capabilities).shared.map(({ capability, counterparts }) => ({ capability, counterparts }));
+      sharedOf.set(candidate, shared);
+      // A listing with no capabilities can only be matched on its description.
+      if (shared.length > 0 || capabilityNeeds === 0) qualified += 1;
+    }
+  }
   const alternatives: Alternative[] = [];
-  for (const { entry: other, matches } of found.values()) {
-    // Shared only when both listings have it, worded alike, as compare says: serving it as a
-    // need through other text (a UV-index API "serving" manage channels) is not having it.
-    const shared = matchCapabilities(entry.listing.capabilities, other.listing.capabilities).shared.map(({ capability, counterparts }) => ({ capability, counterparts }));
-    // A listing with no capabilities can only be matched on its description.
-    if (shared.length === 0 && capabilityNeeds > 0) continue;
-    const relevance = round2(matches.reduce((sum, m) => sum + m.relevance, 0) / needs.length);
+  for (const candidate of candidates) {
+    const shared = sharedOf.get(candidate);
+    if (shared === undefined || (shared.length === 0 && capabilityNeeds > 0)) continue;
+    const { other, matches, relevance } = candidate;
     alternatives.push({
       entry: other,
       relevance,
