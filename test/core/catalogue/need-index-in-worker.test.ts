@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogueIndex } from '../../../src/core/catalogue/catalogue-index.ts';
+import { CatalogueIndex, toNeedDocument } from '../../../src/core/catalogue/catalogue-index.ts';
 import { listingSchema, type Listing } from '../../../src/core/listings/listing.ts';
 import { buildNeedIndexInWorker } from '../../../src/core/search/build-need-index-in-worker.ts';
 import { NeedIndex } from '../../../src/core/search/need-index.ts';
@@ -102,16 +102,18 @@ describe('a need index built on a worker thread', () => {
   });
 });
 
+/** A packed need index of the first `count` listings, and the documents it was built from. */
+function indexOfFirst(count: number) {
+  const documents = listings.slice(0, count).map((listing) => toNeedDocument({ listing }));
+  const index = new NeedIndex();
+  for (const document of documents) index.add(document);
+  index.pack();
+  return { documents, index };
+}
+
 describe('NeedIndex state', () => {
   it('round-trips through flat arrays, dead slots of replaced listings compacted away', () => {
-    const documents = listings.slice(0, 300).map((listing) => ({
-      slug: listing.slug,
-      category: listing.category,
-      fields: { name: listing.name, description: listing.description, category: listing.category, subcategory: listing.subcategory ?? '', capabilities: listing.capabilities.join('\n') },
-    }));
-    const index = new NeedIndex();
-    for (const document of documents) index.add(document);
-    index.pack();
+    const { documents, index } = indexOfFirst(300);
     // Replaced documents leave dead slots behind until the index compacts.
     for (const document of documents.slice(0, 40)) index.add({ ...document, fields: { ...document.fields, description: `${document.fields.description} with zorblax` } });
 
@@ -125,14 +127,7 @@ describe('NeedIndex state', () => {
   });
 
   it('restored with every postings list a view (a CLI command), ranks the same and still takes changes', () => {
-    const documents = listings.slice(0, 300).map((listing) => ({
-      slug: listing.slug,
-      category: listing.category,
-      fields: { name: listing.name, description: listing.description, category: listing.category, subcategory: listing.subcategory ?? '', capabilities: listing.capabilities.join('\n') },
-    }));
-    const index = new NeedIndex();
-    for (const document of documents) index.add(document);
-    index.pack();
+    const { documents, index } = indexOfFirst(300);
 
     // A copy, as the CLI's cache reads it back: toState shares the slugs array with the index.
     const restored = NeedIndex.fromState(structuredClone(index.toState()), undefined, { allViews: true });
