@@ -108,6 +108,14 @@ export interface NeedSearchResult {
   categories: { name: string; affinity: number }[];
 }
 
+/**
+ * What one posting adds to a listing's score: BM25's saturated term frequency times the unit's
+ * factor, a quarter of it when the listing has the word only in its category (see
+ * CATEGORY_ONLY_WEIGHT). `norm` is the listing's length normalisation (see lengthNorms).
+ */
+const postingScore = (factor: number, tf: number, fieldBits: number, norm: number) =>
+  (((fieldBits & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norm);
+
 /** Where `doc` is in a list's listings (kept in ascending order), or −1. */
 function indexOfDoc(docs: ArrayLike<number>, doc: number): number {
   let low = 0;
@@ -393,6 +401,9 @@ export class NeedIndex {
     };
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
+    // A listing's score from what has been read of it: its whole score once every list is read.
+    // Coverage is at most 1, so the lifted score alone bounds it (see bestFound).
+    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageFor(matched[doc]!) };
 
     // Units that can add the most go first. Once the units left could not lift a listing that
     // none of the earlier ones matched above the `limit`-th best so far (max-score pruning), their
@@ -416,8 +427,7 @@ export class NeedIndex {
         const { docs, weights, fields } = lists[v]!;
         const i = indexOfDoc(docs, doc);
         if (i < 0) continue;
-        const tf = weights[i]!;
-        score += (((fields[i]! & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factors[v]! * tf) / (tf + norms[doc]!);
+        score += postingScore(factors[v]!, weights[i]!, fields[i]!, norms[doc]!);
         mask |= 1 << v;
       }
       return score * liftOf(doc) * coverageFor(mask);
@@ -427,9 +437,9 @@ export class NeedIndex {
       const { docs, weights, fields } = lists[u]!;
       if (!onlyFound && docs.length >= this.pruneFrom && docs.length > touched.length && touched.length > 0 && upperLeft < triedAt * (2 / 3)) {
         // The bar: the lowest whole score among the `limit` best found so far (it can only rise).
-        const best = this.bestFound(touched, limit, keep, (doc) => scores[doc]! * liftOf(doc) * coverageFor(matched[doc]!), ranksAbove);
+        const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
         const unread = order.slice(at);
-        const bar = best.length < limit ? -Infinity : Math.min(...best.map((doc) => wholeScore(doc, unread)));
+        const bar = best.length < limit ? -Infinity : Math.min(...best.map(({ doc }) => wholeScore(doc, unread)));
         onlyFound = upperLeft * maxLift * coverageFor(maskLeft) < bar;
         if (onlyFound) this.pruned += 1;
         triedAt = upperLeft;
@@ -444,9 +454,7 @@ export class NeedIndex {
           if (onlyFound) continue;
           touched.push(doc);
         }
-        const tf = weights[i]!;
-        const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
-        scores[doc]! += ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norms[doc]!);
+        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;
       }
@@ -454,50 +462,43 @@ export class NeedIndex {
       maskLeft &= ~bit;
     }
 
-    // The best `limit` candidates, kept sorted; the filter runs only on those that would enter.
-    const candidates: { doc: number; mask: number; fieldMask: number; score: number; coverage: number }[] = [];
-    for (const doc of touched) {
+    const hits = this.bestFound(touched, limit, keep, scoring, ranksAbove).map(({ doc, score }): NeedHit => {
       const mask = matched[doc]!;
-      const fieldMask = fieldMasks[doc]!;
-      const lifted = scores[doc]! * liftOf(doc);
-      scores[doc] = 0;
-      matched[doc] = 0;
-      fieldMasks[doc] = 0;
-      // Coverage is at most 1: a listing below the last candidate before it need not be covered.
-      if (candidates.length === limit && lifted < candidates[limit - 1]!.score) continue;
-      const coverage = coverageFor(mask);
-      const score = lifted * coverage;
-      if (candidates.length === limit && !ranksAbove(score, doc, candidates[limit - 1]!)) continue;
-      if (keep && !keep(slugs[doc]!)) continue;
-      let at = candidates.length;
-      while (at > 0 && ranksAbove(score, doc, candidates[at - 1]!)) at -= 1;
-      candidates.splice(at, 0, { doc, mask, fieldMask, score, coverage });
-      if (candidates.length > limit) candidates.pop();
-    }
-    const hits = candidates.map(({ doc, mask, fieldMask, score, coverage }): NeedHit => {
       return {
-        slug: this.slugs[doc]!,
+        slug: slugs[doc]!,
         score,
-        coverage,
-        fields: NEED_FIELDS.filter((field) => fieldMask & FIELD_BIT[field]),
+        coverage: coverageFor(mask),
+        fields: NEED_FIELDS.filter((field) => fieldMasks[doc]! & FIELD_BIT[field]),
         terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.key),
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
       };
     });
+    for (const doc of touched) {
+      scores[doc] = 0;
+      matched[doc] = 0;
+      fieldMasks[doc] = 0;
+    }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
 
-  /** The `limit` best listings that `keep` lets through among those given, by `scoreOf`, best first. */
+  /**
+   * The `limit` best listings that `keep` lets through among those given, best first, with
+   * their scores. A listing's score is `scoring.of(bound, doc)`, never above `scoring.bound(doc)`:
+   * one whose bound is below the `limit`-th best is passed over without working out its score.
+   * The filter runs only on listings that would enter.
+   */
   private bestFound(
     docs: number[],
     limit: number,
     keep: ((slug: string) => boolean) | undefined,
-    scoreOf: (doc: number) => number,
+    scoring: { bound: (doc: number) => number; of: (bound: number, doc: number) => number },
     ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean,
-  ): number[] {
+  ): { doc: number; score: number }[] {
     const best: { doc: number; score: number }[] = [];
     for (const doc of docs) {
-      const score = scoreOf(doc);
+      const bound = scoring.bound(doc);
+      if (best.length === limit && bound < best[limit - 1]!.score) continue;
+      const score = scoring.of(bound, doc);
       if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
       if (keep && !keep(this.slugs[doc]!)) continue;
       let at = best.length;
@@ -505,7 +506,7 @@ export class NeedIndex {
       best.splice(at, 0, { doc, score });
       if (best.length > limit) best.pop();
     }
-    return best.map(({ doc }) => doc);
+    return best;
   }
 
   /** A list's bound and category counts (see ListStats), counted when the index has changed since they last were. */
@@ -517,9 +518,7 @@ export class NeedIndex {
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i]!;
       if (this.slugs[doc] === null) continue;
-      const tf = weights[i]!;
-      const categoryOnly = (fields[i]! & ~CATEGORY_BITS) === 0;
-      upper = Math.max(upper, ((categoryOnly ? CATEGORY_ONLY_WEIGHT : 1) * tf) / (tf + norms[doc]!));
+      upper = Math.max(upper, postingScore(1, weights[i]!, fields[i]!, norms[doc]!));
       const category = this.docCategory[doc]!;
       counts.set(category, (counts.get(category) ?? 0) + 1);
     }
@@ -594,8 +593,8 @@ export class NeedIndex {
       this.lookupBest = new Float64Array(this.lookupTotals.length);
       this.lookupMatched = new Uint32Array(this.lookupTotals.length);
     }
-    const { lookupTotals: totals, lookupBest: best, lookupMatched: matched, lengths, slugs } = this;
-    const averageLength = this.alive ? this.totalLength / this.alive : 1;
+    const { lookupTotals: totals, lookupBest: best, lookupMatched: matched, slugs } = this;
+    const norms = this.lengthNorms();
     const touched: number[] = [];
     const used = groups.slice(0, 31);
     used.forEach((group, g) => {
@@ -609,7 +608,7 @@ export class NeedIndex {
           const doc = docs[i]!;
           if (slugs[doc] === null) continue;
           const tf = weights[i]!;
-          const score = (factor * tf) / (tf + K1 * (1 - B + (B * lengths[doc]!) / averageLength));
+          const score = (factor * tf) / (tf + norms[doc]!);
           if (score > best[doc]!) {
             if (best[doc] === 0) groupTouched.push(doc);
             best[doc] = score;
