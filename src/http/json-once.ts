@@ -12,10 +12,7 @@ const sent = new WeakMap<object, { body: string; etag: string }>();
 
 export const etagOf = (payload: string | Buffer): string => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
-/**
- * Sends `answer` as JSON: its text from the first time it was sent, or through the serializer
- * when responses are checked.
- */
+/** Sends `answer` as JSON: its text from the first time it was sent, or through the serializer when responses are checked. */
 export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply {
   if (reply.server.checksResponses) return reply.send(answer);
   let serialized = sent.get(answer);
@@ -24,13 +21,11 @@ export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply 
     serialized = { body, etag: etagOf(body) };
     sent.set(answer, serialized);
   }
-  reply.header('content-type', 'application/json; charset=utf-8');
-  reply.header('etag', serialized.etag);
-  return reply.send(serialized.body);
+  return sendJsonBytes(reply, serialized);
 }
 
-/** Sends JSON bytes the core has already written, with their tag. */
-export function sendJsonBytes(reply: FastifyReply, { body, etag }: { body: Buffer; etag: string }): FastifyReply {
+/** Sends JSON already written (by this module, or by the core as bytes), with its tag. */
+export function sendJsonBytes(reply: FastifyReply, { body, etag }: { body: string | Buffer; etag: string }): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', etag);
   return reply.send(body);

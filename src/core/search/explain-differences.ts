@@ -3,6 +3,7 @@ import type { ListingReviewStats } from '../reviews/review-stats.ts';
 import type { ListingDetail } from '../listings/listing-detail.ts';
 import type { PricingTier } from '../listings/listing.ts';
 import type { CliCriterionKey } from '../scoring/cli-criteria.ts';
+import { Lru } from '../lru.ts';
 import { foldText } from './text.ts';
 
 type CliRelevance = ListingDetail['cliRelevance'];
@@ -156,17 +157,8 @@ export function capabilityKeys(phrase: string): string[] {
 // Alternatives match one listing's capabilities against those of a few hundred candidates, and
 // the same phrases come back for every candidate: folding and stemming them each time, and
 // comparing every pair of phrases, took 0.14-0.19 s of `show` for a listing with 30 capabilities.
-const KEYS_KEPT = 20_000;
-const keysKept = new Map<string, readonly string[]>();
-function keysOf(phrase: string): readonly string[] {
-  let keys = keysKept.get(phrase);
-  if (keys === undefined) {
-    if (keysKept.size >= KEYS_KEPT) keysKept.clear();
-    keys = capabilityKeys(phrase);
-    keysKept.set(phrase, keys);
-  }
-  return keys;
-}
+const keysKept = new Lru<string, readonly string[]>(20_000);
+const keysOf = (phrase: string): readonly string[] => keysKept.get(phrase, () => capabilityKeys(phrase));
 
 export interface CapabilityCounterpart {
   capability: string;
