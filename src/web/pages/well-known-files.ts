@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { listCategories } from '../../core/listings/list-categories.ts';
 import { escapeHtml } from '../html.ts';
-import { tagHref, tagsOf, type Json } from './api-reference/operations.ts';
+import { openApiDocumentOf, tagHref, tagsOf } from './api-reference/operations.ts';
 import { originOf } from '../page.ts';
 import { PAGE_ROUTE, paramValue, type WebRoute } from '../web-route.ts';
 
@@ -98,7 +98,7 @@ const text = (type: string) => ({ 'content-type': type, 'cache-control': 'public
 
 export const wellKnownFilesRoute: WebRoute = async (app, { ctx }) => {
   // One page of the API reference per section of the OpenAPI document (see api-reference/route.ts).
-  const referencePages = () => tagsOf((app as unknown as { swagger(): Json }).swagger()).map(tagHref);
+  const referencePages = () => tagsOf(openApiDocumentOf(app)).map(tagHref);
   app.get('/robots.txt', PAGE_ROUTE, async (request, reply) =>
     reply.headers(text('text/plain; charset=utf-8')).send(`User-agent: *\nAllow: /\nDisallow: /search\nDisallow: /apis/*/review\n\nSitemap: ${originOf(request)}/sitemap.xml\n`),
   );

@@ -28,6 +28,9 @@ export const refName = (ref: string) => ref.split('/').at(-1) ?? ref;
 
 export const tagHref = (tag: Tag) => `/docs/api/${tag.slug}`;
 
+/** The OpenAPI document the app serves at /openapi.json (@fastify/swagger's, generated from the routes). */
+export const openApiDocumentOf = (app: object): Json => (app as { swagger(): Json }).swagger();
+
 export function operationsOf(document: Json): Operation[] {
   return Object.entries((document.paths ?? {}) as Json).flatMap(([path, item]) =>
     METHODS.filter((method) => (item as Json)[method]).map((method) => ({ method, path, op: (item as Json)[method] as Json, anchor: operationAnchor(method, path) })),

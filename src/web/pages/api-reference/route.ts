@@ -2,7 +2,7 @@ import { sendPage } from '../../page.ts';
 import { PAGE_ROUTE, paramValue, type WebRoute } from '../../web-route.ts';
 import { sendNotFoundPage } from '../not-found-page.ts';
 import { renderIndexPage } from './index-page.ts';
-import { tagsOf, tagHref, type Json } from './operations.ts';
+import { openApiDocumentOf, tagsOf, tagHref } from './operations.ts';
 import { renderTagPage } from './tag-page.ts';
 
 /**
@@ -11,7 +11,7 @@ import { renderTagPage } from './tag-page.ts';
  */
 
 export const apiReferencePageRoute: WebRoute = async (app, { ctx }) => {
-  const documentOf = () => (app as unknown as { swagger(): Json }).swagger();
+  const documentOf = () => openApiDocumentOf(app);
 
   app.get('/docs/api', PAGE_ROUTE, async (request, reply) => {
     const document = documentOf();
