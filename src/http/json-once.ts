@@ -21,11 +21,11 @@ export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply 
     serialized = { body, etag: etagOf(body) };
     sent.set(answer, serialized);
   }
-  return sendJsonBytes(reply, serialized);
+  return sendJsonText(reply, serialized);
 }
 
-/** Sends JSON already written (by this module, or by the core as bytes), with its tag. */
-export function sendJsonBytes(reply: FastifyReply, { body, etag }: { body: string | Buffer; etag: string }): FastifyReply {
+/** Sends JSON already written (by this module, or by the core), with its tag. */
+export function sendJsonText(reply: FastifyReply, { body, etag }: { body: string | Buffer; etag: string }): FastifyReply {
   reply.header('content-type', 'application/json; charset=utf-8');
   reply.header('etag', etag);
   return reply.send(body);

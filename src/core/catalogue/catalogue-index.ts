@@ -42,21 +42,21 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummaryOf(entry.listing, entry.updatedAt));
 
-/** A summary's JSON as UTF-8 bytes without its closing brace (so fields can follow), and a digest of those bytes. */
-export interface SummaryBytes {
-  open: Buffer;
+/** A summary's JSON without its closing brace (so fields can follow), and a digest of that text. */
+export interface SummaryText {
+  open: string;
   digest: Buffer;
 }
-const summaryBytes = new Lru<IndexedListing, SummaryBytes>(10_000);
+const summaryTexts = new Lru<IndexedListing, SummaryText>(10_000);
 /**
- * JSON.stringify(summaryOf(entry)) as bytes, once per entry: answers made of summaries are
- * written and tagged from these without encoding or hashing the summaries again.
+ * JSON.stringify(summaryOf(entry)), once per entry: answers made of summaries are written and
+ * tagged from these without writing or hashing the summaries again.
  */
-export const summaryBytesOf = (entry: IndexedListing): SummaryBytes =>
-  summaryBytes.get(entry, () => {
-    // The summary object is not kept for this: bytes live outside the JavaScript heap, objects would fill its old generation.
+export const summaryTextOf = (entry: IndexedListing): SummaryText =>
+  summaryTexts.get(entry, () => {
+    // The summary object is not kept for this: one string per listing weighs less on the collector than its object graph.
     const summary = summaries.peek(entry) ?? toListingSummaryOf(entry.listing, entry.updatedAt);
-    const open = Buffer.from(JSON.stringify(summary).slice(0, -1));
+    const open = JSON.stringify(summary).slice(0, -1);
     return { open, digest: createHash('sha1').update(open).digest() };
   });
 

@@ -1,5 +1,5 @@
 import { discoverListingsBody, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
-import { sendJsonBytes, sendJsonOnce } from '../json-once.ts';
+import { sendJsonText, sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
 
@@ -17,9 +17,9 @@ export const discoverRoute: Route = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      // The full view, unless responses are checked against the schema, goes out as the bytes the core keeps.
+      // The full view, unless responses are checked against the schema, goes out as the text the core writes from kept summaries.
       if (request.query.view === 'compact' || reply.server.checksResponses) return sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }));
-      return sendJsonBytes(reply, await discoverListingsBody({ ctx, input: request.query }));
+      return sendJsonText(reply, await discoverListingsBody({ ctx, input: request.query }));
     },
   );
 };

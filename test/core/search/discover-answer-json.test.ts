@@ -6,10 +6,10 @@ import type { CoreContext } from '../../../src/core/context.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 
 /**
- * A ranked need's full answer goes out over HTTP as bytes written from its listings' kept
- * summary bytes (issue 14: each distinct need spent as long in JSON.stringify and hashing as in
- * ranking); they must be JSON.stringify's of the answer other surfaces get, and the tag must
- * tell apart any two answers whose bytes differ.
+ * A ranked need's full answer goes out over HTTP as text written from its listings' kept
+ * summary text (issue 14: each distinct need spent as long in JSON.stringify and hashing as in
+ * ranking); it must be JSON.stringify's of the answer other surfaces get, and the tag must
+ * tell apart any two answers whose text differs.
  */
 
 let ctx: CoreContext;
@@ -36,7 +36,7 @@ const NEEDS = [
   'florp zibble',
 ];
 
-describe('the full answer of a need as bytes', () => {
+describe('the full answer of a need as text', () => {
   it('is JSON.stringify of the answer other surfaces get, reviews, readings and empty answers included, with one tag per distinct body', async () => {
     let withReviews = 0;
     let answered = 0;
@@ -51,7 +51,7 @@ describe('the full answer of a need as bytes', () => {
         else answered += 1;
         if (answer.readAs !== undefined) readAs += 1;
         if (answer.items.some((item) => item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
-        const text = written.body.toString('utf8');
+        const text = written.body;
         expect(text, q).toBe(JSON.stringify(answer));
         expect(written.etag, q).toMatch(/^"[\w-]{27}"$/);
         tagOfBody.set(text, written.etag);
@@ -64,7 +64,7 @@ describe('the full answer of a need as bytes', () => {
     expect(new Set(tagOfBody.values()).size).toBe(tagOfBody.size);
   });
 
-  it("gets a new tag when a listing's review figures change, and the same tag for the same bytes", async () => {
+  it("gets a new tag when a listing's review figures change, and the same tag for the same text", async () => {
     const input = { q: 'charge a credit card from a CLI script', limit: 7 };
     const before = await discoverListingsBody({ ctx, input });
     const again = await discoverListingsBody({ ctx, input });
@@ -77,7 +77,7 @@ describe('the full answer of a need as bytes', () => {
     // Answers are kept for a second (answer-cache.ts); the next one is ranked afresh.
     await new Promise((resolve) => setTimeout(resolve, 1050));
     const after = await discoverListingsBody({ ctx, input });
-    expect(after.body.equals(before.body)).toBe(false);
+    expect(after.body).not.toBe(before.body);
     expect(after.etag).not.toBe(before.etag);
   });
 });
