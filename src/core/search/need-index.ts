@@ -643,10 +643,12 @@ export class NeedIndex {
     const analyzed = analyzeText(text);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
+    const joined: { term: string; parts: [string, string] }[] = [];
     for (const { term, parts, written } of analyzed.compounds) {
       if (written || this.postings.get(term)?.written) {
         terms.add(term);
         for (const part of parts) terms.delete(part);
+        joined.push({ term, parts });
       }
     }
     const units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] = [];
@@ -656,6 +658,8 @@ export class NeedIndex {
       units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
+      // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".
+      for (const { term, parts } of joined) if (parts.some((part) => stems.has(part))) stems.add(term);
       const key = this.capabilityKeys[capability]!;
       const postings = this.postings.get(key);
       if (!postings) continue;
