@@ -33,3 +33,24 @@ describe('a compound that stands for a capability phrase', () => {
     expect(clock.coverage).toBe(1);
   });
 });
+
+describe('capability phrases in a listing: longest match', () => {
+  const index = indexOf([
+    listing('exchange', 'Exchange', 'Spot trading with order book depth'),
+    listing('library', 'Library', 'Books and their authors'),
+    listing('alerts', 'Alerts', 'Severe weather alerts for your area'),
+    listing('forecast', 'Forecast', 'Weather forecasts'),
+  ]);
+
+  it('leaves out a phrase inside a longer phrase of another capability: an order book is no book', () => {
+    const { hits } = index.search('novels', { limit: 10 });
+    expect(hits.map((hit) => hit.slug)).toEqual(['library']);
+  });
+
+  it('keeps both in a need: "weather alerts" asks for weather too', () => {
+    const { units, hits } = index.search('weather alerts', { limit: 10 });
+    expect(units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key).sort()).toEqual(['severe weather alerts', 'weather']);
+    // The alerts listing's "weather" is part of its "severe weather alerts", so it names that capability only.
+    expect(hits.find((hit) => hit.slug === 'alerts')!.capabilities).toEqual(['severe weather alerts']);
+  });
+});
