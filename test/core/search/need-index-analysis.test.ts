@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stem } from '../../../src/core/search/analyze-text.ts';
 import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
 
 /**
@@ -52,5 +53,22 @@ describe('capability phrases in a listing: longest match', () => {
     expect(units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key).sort()).toEqual(['severe weather alerts', 'weather']);
     // The alerts listing's "weather" is part of its "severe weather alerts", so it names that capability only.
     expect(hits.find((hit) => hit.slug === 'alerts')!.capabilities).toEqual(['severe weather alerts']);
+  });
+});
+
+describe('stems of their own for words Porter merges with an unrelated one', () => {
+  it.each([
+    ['several', 'severe'],
+    ['national', 'nation'],
+    ['trained', 'train'],
+    ['training', 'trains'],
+  ])('%s is not %s', (word, other) => {
+    expect(stem(word)).not.toBe(stem(other));
+  });
+
+  it('still meets the word\'s own forms', () => {
+    expect(stem('trained')).toBe(stem('training'));
+    expect(stem('nationally')).toBe(stem('national'));
+    expect(stem('trains')).toBe(stem('train'));
   });
 });
