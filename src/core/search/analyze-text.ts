@@ -57,6 +57,15 @@ const OWN_STEMS = new Map<string, string>(
     organizations: 'organiz',
     organisation: 'organiz',
     organisations: 'organiz',
+    // several/severe, national/nation, trained/train: found among the catalogue's own words whose
+    // Porter stems collide ("several testnets" met "severe storms", a "National Bank" named country data).
+    several: 'several',
+    national: 'national',
+    nationally: 'national',
+    trained: 'training',
+    training: 'training',
+    trainer: 'training',
+    trainers: 'training',
   }),
 );
 

@@ -1,6 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { analyzeText, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
+import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
 
 /**
@@ -255,9 +256,14 @@ export class NeedIndex {
     return found;
   }
 
-  /** The capability phrases a text contains. (Loops, not callbacks: this runs for every field of every listing.) */
-  private phrasesIn(text: { terms: string[]; sequence: string[] }): { capability: number; phrase: string[] }[] {
+  /**
+   * The capability phrases a text contains. With `longestOnly` (a listing's fields), one inside
+   * a longer phrase of another capability is left out (see longest-phrases.ts). (Loops, not
+   * callbacks: this runs for every field of every listing.)
+   */
+  private phrasesIn(text: { terms: string[]; sequence: string[] }, longestOnly = false): { capability: number; phrase: string[] }[] {
     const found: { capability: number; phrase: string[] }[] = [];
+    const spans: PhraseSpan[] = [];
     const { sequence } = text;
     for (let i = 0; i < sequence.length; i += 1) {
       const candidates = this.phrasesByFirstStem.get(sequence[i]!);
@@ -267,16 +273,32 @@ export class NeedIndex {
         if (phrase.length < 2) continue;
         let k = 1;
         while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
-        if (k === phrase.length) found.push(candidate);
+        if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
       }
     }
+    const kept = longestOnly ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;
     // Joined words ("realtime" from "real-time") are terms but not in the sequence.
     for (const term of new Set(text.terms)) {
       const candidates = this.phrasesByFirstStem.get(term);
       if (!candidates) continue;
-      for (const candidate of candidates) if (candidate.phrase.length === 1) found.push(candidate);
+      for (const candidate of candidates) {
+        if (candidate.phrase.length !== 1) continue;
+        if (longestOnly && spans.length > 0 && !this.standsAlone(term, sequence, spans, candidate.capability)) continue;
+        kept.push(candidate);
+      }
     }
-    return found;
+    return kept;
+  }
+
+  /** Whether a one-word phrase occurs somewhere in a sequence outside longer phrases of other capabilities (or is a joined word, not in it). */
+  private standsAlone(term: string, sequence: string[], spans: PhraseSpan[], capability: number): boolean {
+    let inSequence = false;
+    for (let i = 0; i < sequence.length; i += 1) {
+      if (sequence[i] !== term) continue;
+      if (!insideLongerPhrase(spans, i, i + 1, capability)) return true;
+      inSequence = true;
+    }
+    return !inSequence;
   }
 
   add(document: NeedDocument): void {
@@ -327,7 +349,7 @@ export class NeedIndex {
     for (const term of analyzed.generic) keys.push(term), written.push(true);
     for (const compound of analyzed.compounds) keys.push(compound.term), written.push(compound.written);
     const capabilities = new Set<number>();
-    for (const { capability } of this.phrasesIn(analyzed)) capabilities.add(capability);
+    for (const { capability } of this.phrasesIn(analyzed, true)) capabilities.add(capability);
     return { keys, written, capabilities: [...capabilities], words: analyzed.sequence.length };
   }
 
@@ -643,10 +665,12 @@ export class NeedIndex {
     const analyzed = analyzeText(text);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
+    const joined: { term: string; parts: [string, string] }[] = [];
     for (const { term, parts, written } of analyzed.compounds) {
       if (written || this.postings.get(term)?.written) {
         terms.add(term);
         for (const part of parts) terms.delete(part);
+        joined.push({ term, parts });
       }
     }
     const units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] = [];
@@ -656,6 +680,8 @@ export class NeedIndex {
       units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
+      // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".
+      for (const { term, parts } of joined) if (parts.some((part) => stems.has(part))) stems.add(term);
       const key = this.capabilityKeys[capability]!;
       const postings = this.postings.get(key);
       if (!postings) continue;

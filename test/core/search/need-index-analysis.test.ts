@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { stem } from '../../../src/core/search/analyze-text.ts';
+import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
+
+/**
+ * Rules of the need engine about words and capabilities, each pinned on a few made-up listings
+ * (issue 14): general rules of language and of how the catalogue describes APIs, not of any query.
+ */
+
+const listing = (slug: string, name: string, description: string, category = 'Misc'): NeedDocument => ({
+  slug,
+  category,
+  fields: { name, description, category, subcategory: '', capabilities: '' },
+});
+
+const indexOf = (documents: NeedDocument[]) => {
+  const index = new NeedIndex();
+  for (const document of documents) index.add(document);
+  index.pack();
+  return index;
+};
+
+describe('a compound that stands for a capability phrase', () => {
+  it('is covered by that capability: "time zone" read as "timezone" still counts for a listing of local times and UTC offsets', () => {
+    const index = indexOf([
+      listing('zones', 'Zones', 'Look up the timezone of a place'),
+      listing('clock', 'Clock', 'Local time and UTC offset of cities'),
+      listing('other', 'Other', 'Weather for a place'),
+    ]);
+    const { hits, units } = index.search('time zone', { limit: 10 });
+    expect(units.map((unit) => unit.key)).toEqual(['timezon', 'time zones']);
+    const clock = hits.find((hit) => hit.slug === 'clock')!;
+    expect(clock.capabilities).toEqual(['time zones']);
+    expect(clock.coverage).toBe(1);
+  });
+});
+
+describe('capability phrases in a listing: longest match', () => {
+  const index = indexOf([
+    listing('exchange', 'Exchange', 'Spot trading with order book depth'),
+    listing('library', 'Library', 'Books and their authors'),
+    listing('alerts', 'Alerts', 'Severe weather alerts for your area'),
+    listing('forecast', 'Forecast', 'Weather forecasts'),
+  ]);
+
+  it('leaves out a phrase inside a longer phrase of another capability: an order book is no book', () => {
+    const { hits } = index.search('novels', { limit: 10 });
+    expect(hits.map((hit) => hit.slug)).toEqual(['library']);
+  });
+
+  it('keeps both in a need: "weather alerts" asks for weather too', () => {
+    const { units, hits } = index.search('weather alerts', { limit: 10 });
+    expect(units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key).sort()).toEqual(['severe weather alerts', 'weather']);
+    // The alerts listing's "weather" is part of its "severe weather alerts", so it names that capability only.
+    expect(hits.find((hit) => hit.slug === 'alerts')!.capabilities).toEqual(['severe weather alerts']);
+  });
+});
+
+describe('stems of their own for words Porter merges with an unrelated one', () => {
+  it.each([
+    ['several', 'severe'],
+    ['national', 'nation'],
+    ['trained', 'train'],
+    ['training', 'trains'],
+  ])('%s is not %s', (word, other) => {
+    expect(stem(word)).not.toBe(stem(other));
+  });
+
+  it('still meets the word\'s own forms', () => {
+    expect(stem('trained')).toBe(stem('training'));
+    expect(stem('nationally')).toBe(stem('national'));
+    expect(stem('trains')).toBe(stem('train'));
+  });
+});
