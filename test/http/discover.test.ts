@@ -156,8 +156,8 @@ describe('discover answers sent from their kept JSON text (as in production, res
     await server?.close();
   });
 
-  it('sends the same answer as the checked path, the same text and ETag every time, then 304 for that ETag', async () => {
-    const path = '/api/discover?q=real-time+channels';
+  it.each(['', '&view=compact'])('sends the same answer as the checked path, the same text and ETag every time, then 304 for that ETag (%s)', async (view) => {
+    const path = `/api/discover?q=real-time+channels${view}`;
     const checked = await fetch(`${server.baseUrl}${path}`);
     const first = await fetch(`${uncheckedUrl}${path}`);
     const again = await fetch(`${uncheckedUrl}${path}`);

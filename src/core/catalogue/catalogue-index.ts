@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
+import { toCompactListing } from '../listings/compact-listing.ts';
 import { toListingDetail, toListingSummaryOf, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
@@ -42,23 +43,26 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummaryOf(entry.listing, entry.updatedAt));
 
-/** A summary's JSON without its closing brace (so fields can follow), and a digest of that text. */
+/** A list item's JSON without its closing brace (so fields can follow), and a digest of that text. */
 export interface SummaryText {
   open: string;
   digest: Buffer;
 }
+const openTextOf = (item: object): SummaryText => {
+  const open = JSON.stringify(item).slice(0, -1);
+  return { open, digest: createHash('sha1').update(open).digest() };
+};
+// The summary object is not kept for these: one string per listing weighs less on the collector than its object graph.
 const summaryTexts = new Lru<IndexedListing, SummaryText>(10_000);
+const compactTexts = new Lru<IndexedListing, SummaryText>(10_000);
+const summaryObjectOf = (entry: IndexedListing) => summaries.peek(entry) ?? toListingSummaryOf(entry.listing, entry.updatedAt);
 /**
  * JSON.stringify(summaryOf(entry)), once per entry: answers made of summaries are written and
  * tagged from these without writing or hashing the summaries again.
  */
-export const summaryTextOf = (entry: IndexedListing): SummaryText =>
-  summaryTexts.get(entry, () => {
-    // The summary object is not kept for this: one string per listing weighs less on the collector than its object graph.
-    const summary = summaries.peek(entry) ?? toListingSummaryOf(entry.listing, entry.updatedAt);
-    const open = JSON.stringify(summary).slice(0, -1);
-    return { open, digest: createHash('sha1').update(open).digest() };
-  });
+export const summaryTextOf = (entry: IndexedListing): SummaryText => summaryTexts.get(entry, () => openTextOf(summaryObjectOf(entry)));
+/** The same for the compact view of the entry (compact-listing.ts). */
+export const compactTextOf = (entry: IndexedListing): SummaryText => compactTexts.get(entry, () => openTextOf(toCompactListing(summaryObjectOf(entry))));
 
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
 import type { ListingReviewSummary } from '../reviews/review-stats.ts';
-import { summaryTextOf, summaryOf } from '../catalogue/catalogue-index.ts';
+import { compactTextOf, summaryTextOf, summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { compactListingSchema, toCompactListing, viewParam } from '../listings/compact-listing.ts';
+import { compactListingSchema, toCompactListing, viewParam, type View } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
@@ -104,10 +104,10 @@ export interface AnswerBody {
   etag: string;
 }
 
-/** The full answer (`view` aside) as JSON.stringify would write discoverListings' answer, with its tag. */
+/** The answer in the view asked for, as JSON.stringify would write discoverListingsInView's, with its tag. */
 export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
   const query = parseInput(discoverListingsInputSchema, input);
-  return bodies.get(ctx.catalogue, keyOf(query), async () => answerBodyOf(await rankQuery(ctx, query)));
+  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(await rankQuery(ctx, query), query.view));
 }
 
 /** What an answer is made of, before it is written as objects or as text. */
@@ -168,7 +168,7 @@ const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64ur
  * than a Buffer: a Buffer of this size is an allocation outside the heap per answer, and
  * freeing thousands of them a second made young-generation collections several times slower.
  */
-function answerBodyOf(ranked: RankedAnswer): AnswerBody {
+function answerBodyOf(ranked: RankedAnswer, view: View): AnswerBody {
   if (ranked.noGoodMatch) {
     const body = JSON.stringify(fullAnswerOf(ranked));
     return { body, etag: tagOf(createHash('sha1').update(body)) };
@@ -176,10 +176,11 @@ function answerBodyOf(ranked: RankedAnswer): AnswerBody {
   const tag = createHash('sha1');
   let body = '{"items":[';
   ranked.matches.forEach((match, i) => {
-    const summary = summaryTextOf(match.entry);
+    const summary = view === 'compact' ? compactTextOf(match.entry) : summaryTextOf(match.entry);
     const reviews = ranked.reviews.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
-    const tail = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}","matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviewsJson(reviews)}`}}`;
+    const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
+    const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviewsJson(reviews)}`}}`;
     body += `${i > 0 ? ',' : ''}${summary.open}${tail}`;
     // Each tail prefixed by its length, so no two different answers feed the hash the same text.
     tag.update(summary.digest).update(`${tail.length}:${tail}`);

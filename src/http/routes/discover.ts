@@ -17,8 +17,8 @@ export const discoverRoute: Route = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      // The full view, unless responses are checked against the schema, goes out as the text the core writes from kept summaries.
-      if (request.query.view === 'compact' || reply.server.checksResponses) return sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }));
+      // Unless responses are checked against the schema, the answer goes out as the text the core writes from kept summaries.
+      if (reply.server.checksResponses) return sendJsonOnce(reply, await discoverListingsInView({ ctx, input: request.query }));
       return sendJsonText(reply, await discoverListingsBody({ ctx, input: request.query }));
     },
   );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discoverListings, discoverListingsBody } from '../../../src/core/search/discover-listings.ts';
+import { discoverListings, discoverListingsBody, discoverListingsInView } from '../../../src/core/search/discover-listings.ts';
 import { submitReview } from '../../../src/core/reviews/submit-review.ts';
 import { openCore } from '../../../src/open-core.ts';
 import type { CoreContext } from '../../../src/core/context.ts';
@@ -37,20 +37,20 @@ const NEEDS = [
 ];
 
 describe('the full answer of a need as text', () => {
-  it('is JSON.stringify of the answer other surfaces get, reviews, readings and empty answers included, with one tag per distinct body', async () => {
+  it('is JSON.stringify of the answer other surfaces get, in either view, reviews, readings and empty answers included, with one tag per distinct body', async () => {
     let withReviews = 0;
     let answered = 0;
     let readAs = 0;
     let empty = 0;
     const tagOfBody = new Map<string, string>();
     for (const q of NEEDS) {
-      for (const input of [{ q, limit: 10 }, { q, limit: 3 }, { q, limit: 10, pricing: 'Free' as const }]) {
-        const answer = await discoverListings({ ctx, input });
+      for (const input of [{ q, limit: 10 }, { q, limit: 3 }, { q, limit: 10, pricing: 'Free' as const }, { q, limit: 10, view: 'compact' as const }]) {
+        const answer = input.view === 'compact' ? await discoverListingsInView({ ctx, input }) : await discoverListings({ ctx, input });
         const written = await discoverListingsBody({ ctx, input });
         if (answer.items.length === 0) empty += 1;
         else answered += 1;
         if (answer.readAs !== undefined) readAs += 1;
-        if (answer.items.some((item) => item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
+        if (answer.items.some((item) => 'reviews' in item && item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
         const text = written.body;
         expect(text, q).toBe(JSON.stringify(answer));
         expect(written.etag, q).toMatch(/^"[\w-]{27}"$/);
