@@ -66,6 +66,9 @@ const OWN_STEMS = new Map<string, string>(
     training: 'training',
     trainer: 'training',
     trainers: 'training',
+    // "transactional" email or SMS is a kind of message, not a transaction: Porter's "transact"
+    // made every transactional-email listing a blockchain-data one (its matchedOn said so).
+    transactional: 'transactional',
   }),
 );
 

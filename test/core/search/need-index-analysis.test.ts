@@ -62,6 +62,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['national', 'nation'],
     ['trained', 'train'],
     ['training', 'trains'],
+    ['transactional', 'transactions'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
@@ -70,5 +71,18 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     expect(stem('trained')).toBe(stem('training'));
     expect(stem('nationally')).toBe(stem('national'));
     expect(stem('trains')).toBe(stem('train'));
+  });
+});
+
+describe('a transactional-email listing', () => {
+  it('is not a blockchain-data one, and its matchedOn does not say so', () => {
+    const index = indexOf([
+      listing('mailer', 'Mailer', 'Email API and SMTP for sending transactional and bulk emails', 'Email'),
+      listing('chain', 'Chain', 'Blockchain transactions and wallets of Ethereum', 'Blockchain'),
+    ]);
+    const email = index.search('send transactional email', { limit: 10 });
+    expect(email.hits[0]!.slug).toBe('mailer');
+    expect(email.hits.find((hit) => hit.slug === 'mailer')!.capabilities).not.toContain('blockchain data');
+    expect(index.search('blockchain transaction data', { limit: 10 }).hits[0]!.slug).toBe('chain');
   });
 });
