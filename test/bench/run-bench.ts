@@ -81,6 +81,7 @@ const DISCOVER = '/api/discover?q=… (10 needs)';
 const REVIEW_POSTS = 'POST /api/reviews (16 connections, a new review each)';
 const DISCOVER_UNCACHED = '/api/discover?q=… (2,000 needs, none asked twice in a row)';
 const DISCOVER_DISTINCT = '/api/discover?q=… (distinct realistic needs of 6–12 words, each once per cycle)';
+const DISCOVER_DISTINCT_COMPACT = '/api/discover?q=…&view=compact (the same distinct needs, as agents ask: no target of its own)';
 
 /**
  * Needs as people and agents write them, each distinct (issue 14): every description and
@@ -316,6 +317,7 @@ async function benchSize(size: number): Promise<SizeRun> {
         [DISCOVER, NEEDS.map((q) => `/api/discover?q=${encodeURIComponent(q)}`)],
         [DISCOVER_UNCACHED, uncachedPaths],
         [DISCOVER_DISTINCT, distinctPaths],
+        [DISCOVER_DISTINCT_COMPACT, distinctPaths.map((path) => `${path}&view=compact`)],
         ['/api/apis?q=… (10 queries)', LOOKUP_QUERIES.map((q) => `/api/apis?q=${encodeURIComponent(q)}&limit=20`)],
         ['/api/apis/{slug}', pagePaths],
         ['/api/apis?limit=20', ['/api/apis?limit=20']],
