@@ -64,16 +64,12 @@ export function computeCliRelevance(results: CliCriteria): CliRelevance {
   const criteria: CriterionOutcome[] = CLI_CRITERIA.map(({ key, label, points }) => {
     const result = results[key];
     const status: CriterionStatus = result?.status ?? 'not_assessed';
-    return {
-      key,
-      label,
-      status,
-      points: status === 'passed' ? points : 0,
-      maxPoints: points,
-      ...(result?.evidence ? { evidence: result.evidence } : {}),
-      ...(result?.source ? { source: result.source } : {}),
-      ...(result?.pointer ? { pointer: result.pointer } : {}),
-    };
+    const outcome: CriterionOutcome = { key, label, status, points: status === 'passed' ? points : 0, maxPoints: points };
+    // Set one by one rather than spread from literals: every list item of a large catalogue builds these.
+    if (result?.evidence) outcome.evidence = result.evidence;
+    if (result?.source) outcome.source = result.source;
+    if (result?.pointer) outcome.pointer = result.pointer;
+    return outcome;
   });
   const assessed = criteria.filter((criterion) => criterion.status !== 'not_assessed');
   const earned = criteria.reduce((sum, criterion) => sum + criterion.points, 0);
