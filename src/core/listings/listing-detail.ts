@@ -215,7 +215,47 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
 }
 
 /** A listing as list items show it, built without the parts only its detail has. */
-export const toListingSummaryOf = (listing: Listing, updatedAt: string): ListingSummary => toListingSummary(toListingBase(listing, updatedAt));
+const qualitySummaryOf = (quality: ListingDetail['quality']): ListingSummary['quality'] => ({
+  score: quality.score,
+  scoreMax: quality.scoreMax,
+  breakdown: quality.breakdown.map(({ input, value, points, maxPoints, illustrative }) => ({ input, value, points, maxPoints, illustrative })),
+  usedInputs: quality.usedInputs,
+  missingInputs: quality.missingInputs,
+  version: quality.version,
+});
+
+/**
+ * The list item of a listing, built directly: what toListingSummary makes of the detail, without
+ * the evidence links, sources and access facts it would build only to drop. A large catalogue
+ * builds one for every listing an answer holds whose item is not kept (catalogue-index.ts).
+ */
+export function toListingSummaryOf(listing: Listing, updatedAt: string): ListingSummary {
+  const cli = computeCliRelevance(listing.cliCriteria);
+  const quality = computeQuality(listing.qualityInputs);
+  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
+  const illustrativeValues: string[] = [];
+  for (const [input, measured] of Object.entries(listing.qualityInputs)) if (measured?.illustrative) illustrativeValues.push(input);
+  return {
+    slug: listing.slug,
+    name: listing.name,
+    description: listing.description,
+    url: listing.url ?? null,
+    pricingTier: listing.pricingTier ?? null,
+    category: listing.category,
+    categorySlug: slugify(listing.category),
+    subcategory: listing.subcategory ?? null,
+    install: listing.install ?? null,
+    weeklyDownloads: downloads,
+    weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
+    capabilities: listing.capabilities,
+    illustrativeValues,
+    updatedAt,
+    links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
+    auth: listing.access?.auth?.value ?? null,
+    cliRelevance: { ...cli, criteria: cli.criteria.map(({ label: _label, source: _source, pointer: _pointer, ...criterion }) => criterion) },
+    quality: qualitySummaryOf(quality),
+  };
+}
 
 function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   const cliRelevance = cliRelevanceOf(listing);
@@ -251,13 +291,6 @@ export function toListingSummary({ faq: _faq, reviews: _reviews, package: _packa
     ...base,
     auth: access.auth?.value ?? null,
     cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, source: _source, pointer: _pointer, evidenceUrl: _url, ...criterion }) => criterion) },
-    quality: {
-      score: quality.score,
-      scoreMax: quality.scoreMax,
-      breakdown: quality.breakdown.map(({ input, value, points, maxPoints, illustrative }) => ({ input, value, points, maxPoints, illustrative })),
-      usedInputs: quality.usedInputs,
-      missingInputs: quality.missingInputs,
-      version: quality.version,
-    },
+    quality: qualitySummaryOf(quality),
   };
 }
