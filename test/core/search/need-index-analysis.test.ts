@@ -56,6 +56,26 @@ describe('capability phrases in a listing: longest match', () => {
   });
 });
 
+describe('a need word a listing has only in its name', () => {
+  const index = indexOf([
+    listing('brand', 'Storm Glass', 'Marine weather from many sources'),
+    listing('stated', 'Glass', 'Storms and marine weather from many sources'),
+    listing('both', 'Storm Watch', 'Storm tracks and marine weather'),
+  ]);
+
+  it('covers half of that word when neither the description nor the capabilities bear it out', () => {
+    const { hits } = index.search('storm', { limit: 10 });
+    const coverage = Object.fromEntries(hits.map((hit) => [hit.slug, hit.coverage]));
+    expect(coverage).toEqual({ both: 1, stated: 1, brand: 0.5 });
+    expect(hits.map((hit) => hit.slug)).toEqual(['both', 'stated', 'brand']);
+  });
+
+  it('counts a word whole where the description states it, whatever the name says', () => {
+    const { hits } = index.search('marine weather', { limit: 10 });
+    expect(hits.every((hit) => hit.coverage === 1)).toBe(true);
+  });
+});
+
 describe('stems of their own for words Porter merges with an unrelated one', () => {
   it.each([
     ['several', 'severe'],
