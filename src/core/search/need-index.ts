@@ -45,10 +45,14 @@ const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities;
 const nameOnly = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0 && (fieldBits & FIELD_BIT.name) !== 0;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
-/** How much a listing's category being about the need lifts it (at most ×(1 + this)). */
-const CATEGORY_LIFT = 1.5;
-/** Smoothing of a category's share of listings matching the need, against tiny categories. */
-const CATEGORY_SMOOTHING = 4;
+/**
+ * How much a listing's category being about the need lifts it (at most ×(1 + this)), and the
+ * smoothing of a category's share of listings matching the need, against tiny categories: a
+ * shelf of two listings that both match says less than five of a shelf of twelve. The pair was
+ * chosen together under cross-validation (ADR 0021, ranking addendum 2): 2 and 8, from 1.5 and 4.
+ */
+const CATEGORY_LIFT = 2;
+const CATEGORY_SMOOTHING = 8;
 const MAX_QUERY_UNITS = 24;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
 const PRUNE_FROM = 1000;

@@ -76,6 +76,31 @@ describe('a need word a listing has only in its name', () => {
   });
 });
 
+describe('the category lift', () => {
+  const weather = Array.from({ length: 30 }, (_, i) => listing(`weather-${i}`, `Weather ${i}`, 'Weather for a place', 'Weather'));
+
+  it('holds a tiny shelf whose every listing matches below a large one where many do', () => {
+    const index = indexOf([
+      listing('tiny-1', 'Tiny One', 'Song lyrics', 'Tiny'),
+      listing('tiny-2', 'Tiny Two', 'Lyrics of songs', 'Tiny'),
+      ...Array.from({ length: 12 }, (_, i) => listing(`music-${i}`, `Music ${i}`, i < 5 ? 'Lyrics and chords' : 'Sheet music scores', 'Music')),
+      ...weather,
+    ]);
+    const { categories, hits } = index.search('lyrics', { limit: 10 });
+    expect(categories.map((category) => category.name)).toEqual(['Music', 'Tiny']);
+    expect(hits[0]!.slug).toBe('music-0');
+  });
+
+  it('puts a listing of a shelf about the need above a stray one that says the word a little more', () => {
+    const index = indexOf([
+      ...Array.from({ length: 10 }, (_, i) => listing(`tabs-${i}`, `Tabs ${i}`, 'Lyrics, chords', 'Music')),
+      listing('stray', 'Lyrics', 'Song lyrics'),
+      ...weather,
+    ]);
+    expect(index.search('lyrics', { limit: 3 }).hits[0]!.slug).toBe('tabs-0');
+  });
+});
+
 describe('stems of their own for words Porter merges with an unrelated one', () => {
   it.each([
     ['several', 'severe'],
