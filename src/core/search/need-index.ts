@@ -33,12 +33,26 @@ const NAME_REFERENCE_LENGTH = 2;
  */
 const CATEGORY_ONLY_WEIGHT = 0.25;
 const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
+/**
+ * A part of the need that a listing has in its name but neither its description nor its
+ * capabilities bear out ("Storm Glass: Global marine weather" for storms, "Crossref Metadata
+ * Search" for a search) covers this much of that part: a name is as often a brand as a statement
+ * of what the listing serves. The part still adds its score; only the share of the need it covers shrinks.
+ */
+const NAME_ONLY_COVERAGE = 0.5;
+const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities;
+/** Whether a posting's fields are the name (and maybe the category) without the description or capabilities. */
+const nameOnly = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0 && (fieldBits & FIELD_BIT.name) !== 0;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
-/** How much a listing's category being about the need lifts it (at most ×(1 + this)). */
-const CATEGORY_LIFT = 1.5;
-/** Smoothing of a category's share of listings matching the need, against tiny categories. */
-const CATEGORY_SMOOTHING = 4;
+/**
+ * How much a listing's category being about the need lifts it (at most ×(1 + this)), and the
+ * smoothing of a category's share of listings matching the need, against tiny categories: a
+ * shelf of two listings that both match says less than five of a shelf of twelve. The pair was
+ * chosen together under cross-validation (ADR 0021, ranking addendum 2): 2 and 8, from 1.5 and 4.
+ */
+const CATEGORY_LIFT = 2;
+const CATEGORY_SMOOTHING = 8;
 const MAX_QUERY_UNITS = 24;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
 const PRUNE_FROM = 1000;
@@ -204,6 +218,8 @@ export class NeedIndex {
   private scores = new Float64Array(0);
   private matched = new Uint32Array(0);
   private fieldMasks = new Uint8Array(0);
+  /** Per listing, the units it matched only in its name (see NAME_ONLY_COVERAGE). */
+  private nameOnlyMasks = new Uint32Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
@@ -383,8 +399,9 @@ export class NeedIndex {
       this.scores = new Float64Array(Math.max(slots, this.scores.length * 2, 1024));
       this.matched = new Uint32Array(this.scores.length);
       this.fieldMasks = new Uint8Array(this.scores.length);
+      this.nameOnlyMasks = new Uint32Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, docCategory, slugs } = this;
+    const { scores, matched, fieldMasks, nameOnlyMasks, docCategory, slugs } = this;
     const norms = this.lengthNorms();
     const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
     let knownIdf = 0;
@@ -421,11 +438,14 @@ export class NeedIndex {
       }
       return coverage;
     };
+    // What the listing covers, its parts matched only in its name counted at NAME_ONLY_COVERAGE (at most 1, as the bound needs).
+    const coverageOfMatch = (mask: number, nameOnlyMask: number) =>
+      nameOnlyMask === 0 ? coverageFor(mask) : NAME_ONLY_COVERAGE * coverageFor(mask) + (1 - NAME_ONLY_COVERAGE) * coverageFor(mask & ~nameOnlyMask);
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
     // A listing's score from what has been read of it: its whole score once every list is read.
     // Coverage is at most 1, so the lifted score alone bounds it (see bestFound).
-    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageFor(matched[doc]!) };
+    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, nameOnlyMasks[doc]!) };
 
     // Units that can add the most go first. Once the units left could not lift a listing that
     // none of the earlier ones matched above the `limit`-th best so far (max-score pruning), their
@@ -445,14 +465,16 @@ export class NeedIndex {
     const wholeScore = (doc: number, unread: number[]) => {
       let score = scores[doc]!;
       let mask = matched[doc]!;
+      let nameOnlyMask = nameOnlyMasks[doc]!;
       for (const v of unread) {
         const { docs, weights, fields } = lists[v]!;
         const i = indexOfDoc(docs, doc);
         if (i < 0) continue;
         score += postingScore(factors[v]!, weights[i]!, fields[i]!, norms[doc]!);
         mask |= 1 << v;
+        if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << v;
       }
-      return score * liftOf(doc) * coverageFor(mask);
+      return score * liftOf(doc) * coverageOfMatch(mask, nameOnlyMask);
     };
     for (let at = 0; at < order.length; at += 1) {
       const u = order[at]!;
@@ -479,6 +501,7 @@ export class NeedIndex {
         scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;
+        if (nameOnly(fields[i]!)) nameOnlyMasks[doc]! |= bit;
       }
       upperLeft -= factor * stats[u]!.upper;
       maskLeft &= ~bit;
@@ -489,7 +512,7 @@ export class NeedIndex {
       return {
         slug: slugs[doc]!,
         score,
-        coverage: coverageFor(mask),
+        coverage: coverageOfMatch(mask, nameOnlyMasks[doc]!),
         fields: NEED_FIELDS.filter((field) => fieldMasks[doc]! & FIELD_BIT[field]),
         terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.key),
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
@@ -499,6 +522,7 @@ export class NeedIndex {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
+      nameOnlyMasks[doc] = 0;
     }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }

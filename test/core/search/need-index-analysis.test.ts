@@ -56,6 +56,51 @@ describe('capability phrases in a listing: longest match', () => {
   });
 });
 
+describe('a need word a listing has only in its name', () => {
+  const index = indexOf([
+    listing('brand', 'Storm Glass', 'Marine weather from many sources'),
+    listing('stated', 'Glass', 'Storms and marine weather from many sources'),
+    listing('both', 'Storm Watch', 'Storm tracks and marine weather'),
+  ]);
+
+  it('covers half of that word when neither the description nor the capabilities bear it out', () => {
+    const { hits } = index.search('storm', { limit: 10 });
+    const coverage = Object.fromEntries(hits.map((hit) => [hit.slug, hit.coverage]));
+    expect(coverage).toEqual({ both: 1, stated: 1, brand: 0.5 });
+    expect(hits.map((hit) => hit.slug)).toEqual(['both', 'stated', 'brand']);
+  });
+
+  it('counts a word whole where the description states it, whatever the name says', () => {
+    const { hits } = index.search('marine weather', { limit: 10 });
+    expect(hits.every((hit) => hit.coverage === 1)).toBe(true);
+  });
+});
+
+describe('the category lift', () => {
+  const weather = Array.from({ length: 30 }, (_, i) => listing(`weather-${i}`, `Weather ${i}`, 'Weather for a place', 'Weather'));
+
+  it('holds a tiny shelf whose every listing matches below a large one where many do', () => {
+    const index = indexOf([
+      listing('tiny-1', 'Tiny One', 'Song lyrics', 'Tiny'),
+      listing('tiny-2', 'Tiny Two', 'Lyrics of songs', 'Tiny'),
+      ...Array.from({ length: 12 }, (_, i) => listing(`music-${i}`, `Music ${i}`, i < 5 ? 'Lyrics and chords' : 'Sheet music scores', 'Music')),
+      ...weather,
+    ]);
+    const { categories, hits } = index.search('lyrics', { limit: 10 });
+    expect(categories.map((category) => category.name)).toEqual(['Music', 'Tiny']);
+    expect(hits[0]!.slug).toBe('music-0');
+  });
+
+  it('puts a listing of a shelf about the need above a stray one that says the word a little more', () => {
+    const index = indexOf([
+      ...Array.from({ length: 10 }, (_, i) => listing(`tabs-${i}`, `Tabs ${i}`, 'Lyrics, chords', 'Music')),
+      listing('stray', 'Lyrics', 'Song lyrics'),
+      ...weather,
+    ]);
+    expect(index.search('lyrics', { limit: 3 }).hits[0]!.slug).toBe('tabs-0');
+  });
+});
+
 describe('stems of their own for words Porter merges with an unrelated one', () => {
   it.each([
     ['several', 'severe'],
