@@ -118,6 +118,13 @@ describe('assessOpenApiDocument on edge cases', () => {
     expect(assessOpenApiDocument({ openapi: '4.0.0', info: { title: 'x', description: 'y' } }).problems[0]!.message).toContain('is not supported');
   });
 
+  it('takes no description from an address alone, and says so', () => {
+    const { listing, problems } = assessOpenApiDocument({ openapi: '3.0.0', info: { title: 'Payments', description: 'https://www.example.com/api/v1' }, paths: {} });
+    expect(listing.description).toBeUndefined();
+    expect(problems).toContainEqual({ field: 'info.description', message: 'info.description is only an address (https://www.example.com/api/v1); add one sentence saying what the API does' });
+    expect(assessOpenApiDocument({ openapi: '3.0.0', info: { title: 'Payments', description: 'Payments, see https://www.example.com/api/v1' }, paths: {} }).listing.description).toBe('Payments, see https://www.example.com/api/v1');
+  });
+
   it('cuts a first sentence at a real sentence end only', () => {
     expect(firstSentence('Data from Sept. 18, 1851 on. More here.')).toBe('Data from Sept. 18, 1851 on.');
     expect(firstSentence('Uses **bold** and [links](https://x.example). Second.')).toBe('Uses bold and links.');

@@ -192,13 +192,16 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
 
   const summary = asString(info.summary);
   const longDescription = asString(info.description);
-  const description = summary ? plainText(summary) : longDescription ? firstSentence(longDescription) : '';
+  const written = summary ? plainText(summary) : longDescription ? firstSentence(longDescription) : '';
+  // An address alone ("https://www.beanstream.com/api/v1") says nothing of what the API does.
+  const description = /^\S+:\/\/\S+$/.test(written) ? '' : written;
   if (description) {
     listing.description = description.length > 300 ? cutAtWord(description, 300) : description;
     if (listing.description !== description) notes.push(`description: ${description.length} characters cut to 300 at a word boundary ("…" marks the cut)`);
     if (!summary && longDescription && plainText(longDescription) !== description) notes.push('description: the first sentence of info.description');
   } else {
-    problems.push({ field: 'info.description', message: 'info.description (or info.summary) is missing; add one sentence saying what the API does' });
+    const missing = written ? `is only an address (${written})` : '(or info.summary) is missing';
+    problems.push({ field: 'info.description', message: `info.description ${missing}; add one sentence saying what the API does` });
   }
 
   const servers = serverUrls(root, version);
