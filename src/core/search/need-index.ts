@@ -116,18 +116,54 @@ export interface NeedSearchResult {
 const postingScore = (factor: number, tf: number, fieldBits: number, norm: number) =>
   (((fieldBits & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norm);
 
-/** Where `doc` is in a list's listings (kept in ascending order), or −1. */
-function indexOfDoc(docs: ArrayLike<number>, doc: number): number {
-  let low = 0;
-  let high = docs.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = docs[middle]!;
-    if (found === doc) return middle;
-    if (found < doc) low = middle + 1;
-    else high = middle - 1;
+/**
+ * Where in a list's listings (kept in ascending order) the first at or after `doc` is, looking
+ * from `from` on: galloping (1, 2, 4, … ahead), then halving, so that a look-up a few places
+ * ahead costs a few reads and one far ahead a logarithm of the distance.
+ */
+function seek(docs: ArrayLike<number>, from: number, doc: number): number {
+  const length = docs.length;
+  if (from >= length || docs[from]! >= doc) return from;
+  let low = from;
+  let step = 1;
+  let high = from + 1;
+  while (high < length && docs[high]! < doc) {
+    low = high;
+    step *= 2;
+    high = from + step;
   }
-  return -1;
+  if (high > length) high = length;
+  // docs[low] < doc, and docs[high] >= doc or high is the end.
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (docs[middle]! < doc) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/**
+ * Bounds are worked out in a different order of floating-point operations than the scores they
+ * bound, so they are raised by this much before a listing is passed over: never a listing that
+ * could enter, at the cost of a few more looked at.
+ */
+const BOUND_SLACK = 1 + 1e-9;
+
+/** What the two ways of reading a need's lists share (see NeedIndex.search). */
+interface NeedRead {
+  units: NeedUnit[];
+  lists: Postings[];
+  /** Each unit's weight × idf × (K1 + 1): what postingScore multiplies. */
+  factors: number[];
+  /** The units, the ones that can add the most first: the order a listing's parts are added in. */
+  order: number[];
+  norms: Float64Array;
+  liftOf: (doc: number) => number;
+  coverageFor: (mask: number) => number;
+  maxLift: number;
+  ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
+  limit: number;
+  keep: ((slug: string) => boolean) | undefined;
 }
 
 const capabilityKey = (index: number) => `\u0001${index}`;
@@ -385,7 +421,9 @@ export class NeedIndex {
       if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
       maxLift = Math.max(maxLift, 1 + CATEGORY_LIFT * Math.min(1, lift[category]!));
     }
-    const liftOf = (doc: number) => 1 + CATEGORY_LIFT * Math.min(1, lift[docCategory[doc]!]!);
+    const categoryLift = new Float64Array(categoryCount);
+    for (let category = 0; category < categoryCount; category += 1) categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
+    const liftOf = (doc: number) => categoryLift[docCategory[doc]!]!;
 
     const coverageMasks = this.coverageMasks(units);
     const coverageOf = new Map<number, number>();
@@ -401,68 +439,15 @@ export class NeedIndex {
     };
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
-    // A listing's score from what has been read of it: its whole score once every list is read.
-    // Coverage is at most 1, so the lifted score alone bounds it (see bestFound).
-    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageFor(matched[doc]!) };
 
-    // Units that can add the most go first. Once the units left could not lift a listing that
-    // none of the earlier ones matched above the `limit`-th best so far (max-score pruning), their
-    // lists only add to listings already found: the same answer, with far fewer listings scored.
+    // Units that can add the most come first; a listing's score adds its units' parts in this order.
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
-    let upperLeft = order.reduce((sum, u) => sum + factors[u]! * stats[u]!.upper, 0);
-    let maskLeft = order.reduce((mask, u) => mask | (1 << u), 0);
-    // Dead slots (removed listings not yet compacted away) are rare: checked for only when there are some.
-    const someDead = this.alive < slots;
-    const touched: number[] = [];
-    let onlyFound = false;
-    // Finding the bar costs a pass over the listings found so far: tried before a long list that is
-    // longer than that, and after a miss only once what is left to add has shrunk by a third.
-    let triedAt = Infinity;
-    // A found listing's whole score: what it has so far, and what the lists still unread add.
-    const wholeScore = (doc: number, unread: number[]) => {
-      let score = scores[doc]!;
-      let mask = matched[doc]!;
-      for (const v of unread) {
-        const { docs, weights, fields } = lists[v]!;
-        const i = indexOfDoc(docs, doc);
-        if (i < 0) continue;
-        score += postingScore(factors[v]!, weights[i]!, fields[i]!, norms[doc]!);
-        mask |= 1 << v;
-      }
-      return score * liftOf(doc) * coverageFor(mask);
-    };
-    for (let at = 0; at < order.length; at += 1) {
-      const u = order[at]!;
-      const { docs, weights, fields } = lists[u]!;
-      if (!onlyFound && docs.length >= this.pruneFrom && docs.length > touched.length && touched.length > 0 && upperLeft < triedAt * (2 / 3)) {
-        // The bar: the lowest whole score among the `limit` best found so far (it can only rise).
-        const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
-        const unread = order.slice(at);
-        const bar = best.length < limit ? -Infinity : Math.min(...best.map(({ doc }) => wholeScore(doc, unread)));
-        onlyFound = upperLeft * maxLift * coverageFor(maskLeft) < bar;
-        if (onlyFound) this.pruned += 1;
-        triedAt = upperLeft;
-      }
-      const factor = factors[u]!;
-      const bit = 1 << u;
-      const isTerm = units[u]!.kind === 'term';
-      for (let i = 0; i < docs.length; i += 1) {
-        const doc = docs[i]!;
-        if (someDead && slugs[doc] === null) continue;
-        if (matched[doc] === 0) {
-          if (onlyFound) continue;
-          touched.push(doc);
-        }
-        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
-        matched[doc]! |= bit;
-        if (isTerm) fieldMasks[doc]! |= fields[i]!;
-      }
-      upperLeft -= factor * stats[u]!.upper;
-      maskLeft &= ~bit;
-    }
+    const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
+    const read = { units, lists, factors, order, norms, liftOf, coverageFor, maxLift, ranksAbove, limit, keep };
+    const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
 
-    const hits = this.bestFound(touched, limit, keep, scoring, ranksAbove).map(({ doc, score }): NeedHit => {
+    const hits = best.map(({ doc, score }): NeedHit => {
       const mask = matched[doc]!;
       return {
         slug: slugs[doc]!,
@@ -473,12 +458,178 @@ export class NeedIndex {
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
       };
     });
-    for (const doc of touched) {
+    for (const { doc } of best) {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
     }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
+  }
+
+  /**
+   * Every list read whole, a term at a time: each listing's parts added up in `order`. For
+   * needs whose lists are all short, where pruning would cost more than it saves. Leaves
+   * `matched` and `fieldMasks` set for the listings returned (search reads and clears them).
+   */
+  private readWhole(read: NeedRead): { doc: number; score: number }[] {
+    const { units, lists, factors, order, norms, liftOf, coverageFor, ranksAbove, limit, keep } = read;
+    const { scores, matched, fieldMasks, slugs } = this;
+    const someDead = this.alive < slugs.length;
+    const touched: number[] = [];
+    for (const u of order) {
+      const { docs, weights, fields } = lists[u]!;
+      const factor = factors[u]!;
+      const bit = 1 << u;
+      const isTerm = units[u]!.kind === 'term';
+      for (let i = 0; i < docs.length; i += 1) {
+        const doc = docs[i]!;
+        if (someDead && slugs[doc] === null) continue;
+        if (matched[doc] === 0) touched.push(doc);
+        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
+        matched[doc]! |= bit;
+        if (isTerm) fieldMasks[doc]! |= fields[i]!;
+      }
+    }
+    // Coverage is at most 1, so the lifted score alone bounds the whole score (see bestFound).
+    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageFor(matched[doc]!) };
+    const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
+    const kept = new Set(best.map(({ doc }) => doc));
+    for (const doc of touched) {
+      if (kept.has(doc)) continue;
+      scores[doc] = 0;
+      matched[doc] = 0;
+      fieldMasks[doc] = 0;
+    }
+    return best;
+  }
+
+  /**
+   * The lists read a listing at a time, in listing order, with max-score pruning: the units are
+   * split at the bar (the `limit`-th best whole score so far) into those whose lists are read
+   * whole ("essential") and the rest, whose parts together could not lift a listing that only
+   * they match up to the bar; the rest are only looked up (galloping forward) for listings that
+   * an essential list brings, and not even that once what is known of a listing plus the most
+   * the rest could add falls below the bar. As the bar rises, more units fall into the rest.
+   * Bounds use per-list upper bounds (ListStats.upper), the category lift of the listing (or the
+   * best lift) and the coverage of every unit that could still match: each never below what the
+   * whole score has. A listing's whole score is added up in `order`, exactly as readWhole does.
+   * Leaves `matched` and `fieldMasks` set for the listings returned.
+   */
+  private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
+    const { units, lists, factors, order, norms, liftOf, coverageFor, maxLift, ranksAbove, limit, keep } = read;
+    const { matched, fieldMasks, slugs } = this;
+    const n = order.length;
+    // What the units from order[k] on could add at most, which of them, and the most a listing matching only those scores.
+    const restUpper = new Float64Array(n + 1);
+    const restMask = new Int32Array(n + 1);
+    const restBound = new Float64Array(n + 1);
+    for (let k = n - 1; k >= 0; k -= 1) {
+      const u = order[k]!;
+      restUpper[k] = restUpper[k + 1]! + factors[u]! * stats[u]!.upper;
+      restMask[k] = restMask[k + 1]! | (1 << u);
+      restBound[k] = restUpper[k]! * maxLift * coverageFor(restMask[k]!) * BOUND_SLACK;
+    }
+    // Typed arrays throughout (short lists are JS arrays), so that reading them stays one kind of access.
+    const docsOf = lists.map(({ docs }) => (docs instanceof Int32Array ? docs : Int32Array.from(docs)));
+    const weightsOf = lists.map(({ weights }) => (weights instanceof Float64Array ? weights : Float64Array.from(weights)));
+    const fieldsOf = lists.map(({ fields }) => (fields instanceof Uint8Array ? fields : Uint8Array.from(fields)));
+    const isTerm = units.map((unit) => unit.kind === 'term');
+    const at = new Int32Array(n);
+    const part = new Float64Array(n);
+    const someDead = this.alive < slugs.length;
+    const best: { doc: number; score: number; mask: number; fields: number }[] = [];
+    let bar = -Infinity;
+    // Units order[0..essential − 1] are read whole; the rest only looked up.
+    let essential = n;
+    let prunedAny = false;
+    for (;;) {
+      if (essential === 1) {
+        // One list read whole: most of its listings fall below the bar on what they have in it
+        // plus all the rest could add, which a tight loop over the list tells.
+        const u = order[0]!;
+        const docs = docsOf[u]!;
+        const weights = weightsOf[u]!;
+        const fields = fieldsOf[u]!;
+        const factor = factors[u]!;
+        const reach = restUpper[1]!;
+        const cover = coverageFor((1 << u) | restMask[1]!) * BOUND_SLACK;
+        let i = at[u]!;
+        for (; i < docs.length; i += 1) {
+          const doc = docs[i]!;
+          if ((postingScore(factor, weights[i]!, fields[i]!, norms[doc]!) + reach) * liftOf(doc) * cover >= bar) break;
+        }
+        at[u] = i;
+      }
+      let doc = 0x7fffffff;
+      for (let k = 0; k < essential; k += 1) {
+        const u = order[k]!;
+        const i = at[u]!;
+        if (i < docsOf[u]!.length && docsOf[u]![i]! < doc) doc = docsOf[u]![i]!;
+      }
+      if (doc === 0x7fffffff) break;
+      let mask = 0;
+      let fieldMask = 0;
+      let known = 0;
+      for (let k = 0; k < essential; k += 1) {
+        const u = order[k]!;
+        const i = at[u]!;
+        if (i >= docsOf[u]!.length || docsOf[u]![i] !== doc) continue;
+        const fields = fieldsOf[u]!;
+        const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+        part[u] = score;
+        known += score;
+        mask |= 1 << u;
+        if (isTerm[u]) fieldMask |= fields[i]!;
+        at[u] = i + 1;
+      }
+      if (someDead && slugs[doc] === null) continue;
+      const docLift = liftOf(doc);
+      let below = false;
+      for (let k = essential; k < n; k += 1) {
+        if ((known + restUpper[k]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
+          below = true;
+          break;
+        }
+        const u = order[k]!;
+        const docs = docsOf[u]!;
+        const i = (at[u] = seek(docs, at[u]!, doc));
+        if (i >= docs.length || docs[i] !== doc) continue;
+        const fields = fieldsOf[u]!;
+        const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+        part[u] = score;
+        known += score;
+        mask |= 1 << u;
+        if (isTerm[u]) fieldMask |= fields[i]!;
+      }
+      if (below) {
+        prunedAny = true;
+        continue;
+      }
+      let sum = 0;
+      for (let k = 0; k < n; k += 1) {
+        const u = order[k]!;
+        if (mask & (1 << u)) sum += part[u]!;
+      }
+      const score = sum * docLift * coverageFor(mask);
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
+      if (keep && !keep(slugs[doc]!)) continue;
+      let place = best.length;
+      while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
+      best.splice(place, 0, { doc, score, mask, fields: fieldMask });
+      if (best.length > limit) best.pop();
+      if (best.length === limit) {
+        bar = best[limit - 1]!.score;
+        while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
+        if (essential < n) prunedAny = true;
+        if (essential === 0) break;
+      }
+    }
+    if (prunedAny) this.pruned += 1;
+    for (const { doc, mask, fields } of best) {
+      matched[doc] = mask;
+      fieldMasks[doc] = fields;
+    }
+    return best.map(({ doc, score }) => ({ doc, score }));
   }
 
   /**
