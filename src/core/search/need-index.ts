@@ -39,6 +39,8 @@ const CATEGORY_LIFT = 1.5;
 /** Smoothing of a category's share of listings matching the need, against tiny categories. */
 const CATEGORY_SMOOTHING = 4;
 const MAX_QUERY_UNITS = 24;
+/** Needs of at most this many units keep their coverages in a table of 2^units entries rather than a map. */
+const COVERAGE_TABLE_UNITS = 10;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
@@ -148,6 +150,10 @@ function seek(docs: ArrayLike<number>, from: number, doc: number): number {
  * could enter, at the cost of a few more looked at.
  */
 const BOUND_SLACK = 1 + 1e-9;
+/** A pruned read first scores whole the listings of the shortest of its first this many lists (see readPruned)... */
+const SEED_FROM_UNITS = 3;
+/** ...when that list has at most this many. */
+const SEED_LISTINGS = 256;
 
 /** What the two ways of reading a need's lists share (see NeedIndex.search). */
 interface NeedRead {
@@ -159,6 +165,9 @@ interface NeedRead {
   order: number[];
   norms: Float64Array;
   liftOf: (doc: number) => number;
+  /** liftOf(doc) is categoryLift[docCategories[doc]]: the two arrays, for loops that read them directly. */
+  categoryLift: Float64Array;
+  docCategories: Int32Array;
   coverageFor: (mask: number) => number;
   maxLift: number;
   ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
@@ -241,6 +250,7 @@ export class NeedIndex {
   private fieldMasks = new Uint8Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
+  private docCategoriesTyped = new Int32Array(0);
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
@@ -398,8 +408,9 @@ export class NeedIndex {
       this.matched = new Uint32Array(this.scores.length);
       this.fieldMasks = new Uint8Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, docCategory, slugs } = this;
+    const { scores, matched, fieldMasks, slugs } = this;
     const norms = this.lengthNorms();
+    const docCategories = this.docCategories();
     const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
     let knownIdf = 0;
     for (const unit of units) knownIdf += unit.idf * unit.weight;
@@ -423,17 +434,21 @@ export class NeedIndex {
     }
     const categoryLift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
-    const liftOf = (doc: number) => categoryLift[docCategory[doc]!]!;
+    const liftOf = (doc: number) => categoryLift[docCategories[doc]!]!;
 
     const coverageMasks = this.coverageMasks(units);
+    // Worked out once per set of matched units: in a table when the need has few units (looked up
+    // for every listing a pruned read considers), else in a map.
+    const coverageTable = units.length <= COVERAGE_TABLE_UNITS ? new Float64Array(1 << units.length).fill(-1) : undefined;
     const coverageOf = new Map<number, number>();
     const coverageFor = (mask: number) => {
-      let coverage = coverageOf.get(mask);
-      if (coverage === undefined) {
+      let coverage = coverageTable ? coverageTable[mask]! : coverageOf.get(mask);
+      if (coverage === undefined || coverage < 0) {
         let covered = 0;
         for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += units[u]!.idf * units[u]!.weight;
         coverage = covered / totalIdf;
-        coverageOf.set(mask, coverage);
+        if (coverageTable) coverageTable[mask] = coverage;
+        else coverageOf.set(mask, coverage);
       }
       return coverage;
     };
@@ -444,7 +459,7 @@ export class NeedIndex {
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
     const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
-    const read = { units, lists, factors, order, norms, liftOf, coverageFor, maxLift, ranksAbove, limit, keep };
+    const read = { units, lists, factors, order, norms, liftOf, categoryLift, docCategories, coverageFor, maxLift, ranksAbove, limit, keep };
     const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
 
     const hits = best.map(({ doc, score }): NeedHit => {
@@ -516,7 +531,7 @@ export class NeedIndex {
    * Leaves `matched` and `fieldMasks` set for the listings returned.
    */
   private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
-    const { units, lists, factors, order, norms, liftOf, coverageFor, maxLift, ranksAbove, limit, keep } = read;
+    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, maxLift, ranksAbove, limit, keep } = read;
     const { matched, fieldMasks, slugs } = this;
     const n = order.length;
     // What the units from order[k] on could add at most, which of them, and the most a listing matching only those scores.
@@ -542,7 +557,53 @@ export class NeedIndex {
     // Units order[0..essential − 1] are read whole; the rest only looked up.
     let essential = n;
     let prunedAny = false;
+    /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
+    const enter = (doc: number, score: number, mask: number, fieldMask: number) => {
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
+      if (seeded && best.some((entry) => entry.doc === doc)) return;
+      if (keep && !keep(slugs[doc]!)) return;
+      let place = best.length;
+      while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
+      best.splice(place, 0, { doc, score, mask, fields: fieldMask });
+      if (best.length > limit) best.pop();
+      if (best.length === limit) {
+        bar = best[limit - 1]!.score;
+        while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
+      }
+    };
+    // The bar starts low and rises as listings enter, in listing order. Listings of the shortest
+    // of the first few lists (those that can add the most) are likelier than most to end among
+    // the best: scored whole first, they set a bar near where it ends before the reading starts.
+    // The reading meets them again and leaves them where they are (see enter).
+    let seeded = false;
+    let seedUnit = -1;
+    for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
+      const u = order[k]!;
+      if (docsOf[u]!.length <= SEED_LISTINGS && (seedUnit < 0 || docsOf[u]!.length < docsOf[seedUnit]!.length)) seedUnit = u;
+    }
+    if (seedUnit >= 0) {
+      const seedAt = new Int32Array(n);
+      for (const doc of docsOf[seedUnit]!) {
+        if (someDead && slugs[doc] === null) continue;
+        let mask = 0;
+        let fieldMask = 0;
+        let sum = 0;
+        for (let k = 0; k < n; k += 1) {
+          const u = order[k]!;
+          const docs = docsOf[u]!;
+          const i = (seedAt[u] = seek(docs, seedAt[u]!, doc));
+          if (i >= docs.length || docs[i] !== doc) continue;
+          const fields = fieldsOf[u]!;
+          sum += postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+          mask |= 1 << u;
+          if (isTerm[u]) fieldMask |= fields[i]!;
+        }
+        enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageFor(mask), mask, fieldMask);
+      }
+      seeded = true;
+    }
     for (;;) {
+      if (essential === 0) break;
       if (essential === 1) {
         // One list read whole: most of its listings fall below the bar on what they have in it
         // plus all the rest could add, which a tight loop over the list tells.
@@ -556,7 +617,7 @@ export class NeedIndex {
         let i = at[u]!;
         for (; i < docs.length; i += 1) {
           const doc = docs[i]!;
-          if ((postingScore(factor, weights[i]!, fields[i]!, norms[doc]!) + reach) * liftOf(doc) * cover >= bar) break;
+          if ((postingScore(factor, weights[i]!, fields[i]!, norms[doc]!) + reach) * categoryLift[docCategories[doc]!]! * cover >= bar) break;
         }
         at[u] = i;
       }
@@ -583,7 +644,7 @@ export class NeedIndex {
         at[u] = i + 1;
       }
       if (someDead && slugs[doc] === null) continue;
-      const docLift = liftOf(doc);
+      const docLift = categoryLift[docCategories[doc]!]!;
       let below = false;
       for (let k = essential; k < n; k += 1) {
         if ((known + restUpper[k]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
@@ -611,20 +672,9 @@ export class NeedIndex {
         if (mask & (1 << u)) sum += part[u]!;
       }
       const score = sum * docLift * coverageFor(mask);
-      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
-      if (keep && !keep(slugs[doc]!)) continue;
-      let place = best.length;
-      while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
-      best.splice(place, 0, { doc, score, mask, fields: fieldMask });
-      if (best.length > limit) best.pop();
-      if (best.length === limit) {
-        bar = best[limit - 1]!.score;
-        while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
-        if (essential < n) prunedAny = true;
-        if (essential === 0) break;
-      }
+      enter(doc, score, mask, fieldMask);
     }
-    if (prunedAny) this.pruned += 1;
+    if (prunedAny || essential < n) this.pruned += 1;
     for (const { doc, mask, fields } of best) {
       matched[doc] = mask;
       fieldMasks[doc] = fields;
@@ -703,6 +753,15 @@ export class NeedIndex {
       this.normsAverage = averageLength;
     }
     return this.norms;
+  }
+
+  /**
+   * Each listing's category as a typed array (half the memory of the JS array, so fewer cache
+   * misses in a pruned read), kept until a listing is added or the listings are renumbered.
+   */
+  private docCategories(): Int32Array {
+    if (this.docCategoriesTyped.length !== this.docCategory.length) this.docCategoriesTyped = Int32Array.from(this.docCategory);
+    return this.docCategoriesTyped;
   }
 
   /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
@@ -962,6 +1021,7 @@ export class NeedIndex {
     // Listings are numbered afresh, so the kept normalisations no longer line up.
     this.norms = new Float64Array(0);
     this.docCategory = docCategory;
+    this.docCategoriesTyped = new Int32Array(0);
     this.pack();
   }
 }
