@@ -150,6 +150,8 @@ function seek(docs: ArrayLike<number>, from: number, doc: number): number {
  * could enter, at the cost of a few more looked at.
  */
 const BOUND_SLACK = 1 + 1e-9;
+/** How many listings (by number) a pruned read adds up at a time (see readPruned); its tables stay in the CPU's cache. */
+const READ_WINDOW = 2048;
 /** A pruned read first scores whole the listings of the shortest of its first this many lists (see readPruned)... */
 const SEED_FROM_UNITS = 3;
 /** ...when that list has at most this many. */
@@ -251,6 +253,7 @@ export class NeedIndex {
   private norms = new Float64Array(0);
   private normsAverage = 0;
   private docCategoriesTyped = new Int32Array(0);
+  private window?: { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowFound: Int32Array };
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
@@ -519,16 +522,16 @@ export class NeedIndex {
   }
 
   /**
-   * The lists read a listing at a time, in listing order, with max-score pruning: the units are
-   * split at the bar (the `limit`-th best whole score so far) into those whose lists are read
-   * whole ("essential") and the rest, whose parts together could not lift a listing that only
-   * they match up to the bar; the rest are only looked up (galloping forward) for listings that
-   * an essential list brings, and not even that once what is known of a listing plus the most
-   * the rest could add falls below the bar. As the bar rises, more units fall into the rest.
-   * Bounds use per-list upper bounds (ListStats.upper), the category lift of the listing (or the
-   * best lift) and the coverage of every unit that could still match: each never below what the
-   * whole score has. A listing's whole score is added up in `order`, exactly as readWhole does.
-   * Leaves `matched` and `fieldMasks` set for the listings returned.
+   * The lists read with max-score pruning: the units are split at the bar (the `limit`-th best
+   * whole score so far) into those whose lists are read whole ("essential") and the rest, whose
+   * parts together could not lift a listing that only they match up to the bar. The essential
+   * lists are added up a window of listings at a time (see READ_WINDOW); each listing found is
+   * then looked up in the rest (galloping forward) only while what it has plus the most the rest
+   * could add still reaches the bar. As the bar rises, more units fall into the rest. Bounds use
+   * per-list upper bounds (ListStats.upper), the category lift of the listing (or the best lift)
+   * and the coverage of every unit that could still match: each never below what the whole score
+   * has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
+   * are the same to the last bit. Leaves `matched` and `fieldMasks` set for the listings returned.
    */
   private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
     const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, maxLift, ranksAbove, limit, keep } = read;
@@ -550,7 +553,6 @@ export class NeedIndex {
     const fieldsOf = lists.map(({ fields }) => (fields instanceof Uint8Array ? fields : Uint8Array.from(fields)));
     const isTerm = units.map((unit) => unit.kind === 'term');
     const at = new Int32Array(n);
-    const part = new Float64Array(n);
     const someDead = this.alive < slugs.length;
     const best: { doc: number; score: number; mask: number; fields: number }[] = [];
     let bar = -Infinity;
@@ -602,77 +604,77 @@ export class NeedIndex {
       }
       seeded = true;
     }
-    for (;;) {
-      if (essential === 0) break;
-      if (essential === 1) {
-        // One list read whole: most of its listings fall below the bar on what they have in it
-        // plus all the rest could add, which a tight loop over the list tells.
-        const u = order[0]!;
+    // The essential lists are read a window of listings at a time, their parts added up per
+    // listing in a small table (a term at a time, as readWhole does: cheap per posting); then
+    // each listing the window found is weighed against the bar and, if it can still enter,
+    // looked up in the rest and scored whole.
+    const { windowScores, windowMasks, windowFields, windowFound } = this.readWindow();
+    while (essential > 0) {
+      let low = 0x7fffffff;
+      for (let k = 0; k < essential; k += 1) {
+        const u = order[k]!;
+        if (at[u]! < docsOf[u]!.length) low = Math.min(low, docsOf[u]![at[u]!]!);
+      }
+      if (low === 0x7fffffff) break;
+      const high = low + READ_WINDOW;
+      const windowEssential = essential;
+      let found = 0;
+      for (let k = 0; k < windowEssential; k += 1) {
+        const u = order[k]!;
         const docs = docsOf[u]!;
         const weights = weightsOf[u]!;
         const fields = fieldsOf[u]!;
         const factor = factors[u]!;
-        const reach = restUpper[1]!;
-        const cover = coverageFor((1 << u) | restMask[1]!) * BOUND_SLACK;
+        const bit = 1 << u;
+        const term = isTerm[u]!;
         let i = at[u]!;
         for (; i < docs.length; i += 1) {
           const doc = docs[i]!;
-          if ((postingScore(factor, weights[i]!, fields[i]!, norms[doc]!) + reach) * categoryLift[docCategories[doc]!]! * cover >= bar) break;
+          if (doc >= high) break;
+          const slot = doc - low;
+          if (windowMasks[slot] === 0) windowFound[found++] = slot;
+          windowScores[slot]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
+          windowMasks[slot]! |= bit;
+          if (term) windowFields[slot]! |= fields[i]!;
         }
         at[u] = i;
       }
-      let doc = 0x7fffffff;
-      for (let k = 0; k < essential; k += 1) {
-        const u = order[k]!;
-        const i = at[u]!;
-        if (i < docsOf[u]!.length && docsOf[u]![i]! < doc) doc = docsOf[u]![i]!;
-      }
-      if (doc === 0x7fffffff) break;
-      let mask = 0;
-      let fieldMask = 0;
-      let known = 0;
-      for (let k = 0; k < essential; k += 1) {
-        const u = order[k]!;
-        const i = at[u]!;
-        if (i >= docsOf[u]!.length || docsOf[u]![i] !== doc) continue;
-        const fields = fieldsOf[u]!;
-        const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
-        part[u] = score;
-        known += score;
-        mask |= 1 << u;
-        if (isTerm[u]) fieldMask |= fields[i]!;
-        at[u] = i + 1;
-      }
-      if (someDead && slugs[doc] === null) continue;
-      const docLift = categoryLift[docCategories[doc]!]!;
-      let below = false;
-      for (let k = essential; k < n; k += 1) {
-        if ((known + restUpper[k]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
-          below = true;
-          break;
+      // In listing order, for galloping through the rest (one list found them in order already).
+      const slots = windowEssential === 1 ? windowFound : windowFound.subarray(0, found).sort();
+      for (let f = 0; f < found; f += 1) {
+        const slot = slots[f]!;
+        const doc = low + slot;
+        let known = windowScores[slot]!;
+        let mask = windowMasks[slot]!;
+        let fieldMask = windowFields[slot]!;
+        windowScores[slot] = 0;
+        windowMasks[slot] = 0;
+        windowFields[slot] = 0;
+        if (someDead && slugs[doc] === null) continue;
+        const docLift = categoryLift[docCategories[doc]!]!;
+        // `known` holds the essential parts added in order; the rest's parts follow in order: the same sum as readWhole's.
+        let below = false;
+        for (let k = windowEssential; k < n; k += 1) {
+          if ((known + restUpper[k]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
+            below = true;
+            break;
+          }
+          const u = order[k]!;
+          const docs = docsOf[u]!;
+          const i = (at[u] = seek(docs, at[u]!, doc));
+          if (i >= docs.length || docs[i] !== doc) continue;
+          const fields = fieldsOf[u]!;
+          const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+          known += score;
+          mask |= 1 << u;
+          if (isTerm[u]) fieldMask |= fields[i]!;
         }
-        const u = order[k]!;
-        const docs = docsOf[u]!;
-        const i = (at[u] = seek(docs, at[u]!, doc));
-        if (i >= docs.length || docs[i] !== doc) continue;
-        const fields = fieldsOf[u]!;
-        const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
-        part[u] = score;
-        known += score;
-        mask |= 1 << u;
-        if (isTerm[u]) fieldMask |= fields[i]!;
+        if (below) {
+          prunedAny = true;
+          continue;
+        }
+        enter(doc, known * docLift * coverageFor(mask), mask, fieldMask);
       }
-      if (below) {
-        prunedAny = true;
-        continue;
-      }
-      let sum = 0;
-      for (let k = 0; k < n; k += 1) {
-        const u = order[k]!;
-        if (mask & (1 << u)) sum += part[u]!;
-      }
-      const score = sum * docLift * coverageFor(mask);
-      enter(doc, score, mask, fieldMask);
     }
     if (prunedAny || essential < n) this.pruned += 1;
     for (const { doc, mask, fields } of best) {
@@ -762,6 +764,17 @@ export class NeedIndex {
   private docCategories(): Int32Array {
     if (this.docCategoriesTyped.length !== this.docCategory.length) this.docCategoriesTyped = Int32Array.from(this.docCategory);
     return this.docCategoriesTyped;
+  }
+
+  /** The tables a pruned read adds a window's parts up in, kept zeroed between reads. */
+  private readWindow(): { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowFound: Int32Array } {
+    this.window ??= {
+      windowScores: new Float64Array(READ_WINDOW),
+      windowMasks: new Int32Array(READ_WINDOW),
+      windowFields: new Uint8Array(READ_WINDOW),
+      windowFound: new Int32Array(READ_WINDOW),
+    };
+    return this.window;
   }
 
   /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
