@@ -77,6 +77,8 @@ interface ListStats {
   /** Live listings of the list in each category that has some, as parallel arrays. */
   categories: Int32Array;
   counts: Int32Array;
+  /** `upper` within each of those categories: a listing's category caps what a list can add to it. */
+  uppers: Float64Array;
 }
 
 /** Shorter lists stay JS arrays: a typed array's own overhead would outweigh what it saves. */
@@ -528,24 +530,32 @@ export class NeedIndex {
    * lists are added up a window of listings at a time (see READ_WINDOW); each listing found is
    * then looked up in the rest (galloping forward) only while what it has plus the most the rest
    * could add still reaches the bar. As the bar rises, more units fall into the rest. Bounds use
-   * per-list upper bounds (ListStats.upper), the category lift of the listing (or the best lift)
-   * and the coverage of every unit that could still match: each never below what the whole score
-   * has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
+   * each list's upper bound within the listing's category (ListStats.uppers) and that category's
+   * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
+   * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
    * are the same to the last bit. Leaves `matched` and `fieldMasks` set for the listings returned.
    */
   private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
-    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, maxLift, ranksAbove, limit, keep } = read;
+    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, ranksAbove, limit, keep } = read;
     const { matched, fieldMasks, slugs } = this;
     const n = order.length;
-    // What the units from order[k] on could add at most, which of them, and the most a listing matching only those scores.
-    const restUpper = new Float64Array(n + 1);
+    // What the units from order[k] on could add at most to a listing of category c,
+    // restUpper[k × categories + c]; which units those are; and the most a listing that only
+    // they match scores, whatever its category.
+    const categoryCount = categoryLift.length;
+    const restUpper = new Float64Array((n + 1) * categoryCount);
     const restMask = new Int32Array(n + 1);
     const restBound = new Float64Array(n + 1);
     for (let k = n - 1; k >= 0; k -= 1) {
       const u = order[k]!;
-      restUpper[k] = restUpper[k + 1]! + factors[u]! * stats[u]!.upper;
+      const row = k * categoryCount;
+      restUpper.copyWithin(row, row + categoryCount, row + 2 * categoryCount);
+      const { categories, uppers } = stats[u]!;
+      for (let i = 0; i < categories.length; i += 1) restUpper[row + categories[i]!]! += factors[u]! * uppers[i]!;
       restMask[k] = restMask[k + 1]! | (1 << u);
-      restBound[k] = restUpper[k]! * maxLift * coverageFor(restMask[k]!) * BOUND_SLACK;
+      let most = 0;
+      for (let c = 0; c < categoryCount; c += 1) most = Math.max(most, restUpper[row + c]! * categoryLift[c]!);
+      restBound[k] = most * coverageFor(restMask[k]!) * BOUND_SLACK;
     }
     // Typed arrays throughout (short lists are JS arrays), so that reading them stays one kind of access.
     const docsOf = lists.map(({ docs }) => (docs instanceof Int32Array ? docs : Int32Array.from(docs)));
@@ -651,11 +661,12 @@ export class NeedIndex {
         windowMasks[slot] = 0;
         windowFields[slot] = 0;
         if (someDead && slugs[doc] === null) continue;
-        const docLift = categoryLift[docCategories[doc]!]!;
+        const category = docCategories[doc]!;
+        const docLift = categoryLift[category]!;
         // `known` holds the essential parts added in order; the rest's parts follow in order: the same sum as readWhole's.
         let below = false;
         for (let k = windowEssential; k < n; k += 1) {
-          if ((known + restUpper[k]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
+          if ((known + restUpper[k * categoryCount + category]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
             below = true;
             break;
           }
@@ -717,15 +728,19 @@ export class NeedIndex {
     if (list.stats?.version === this.version) return list.stats;
     const { docs, weights, fields } = list;
     const counts = new Map<number, number>();
+    const uppers = new Map<number, number>();
     let upper = 0;
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i]!;
       if (this.slugs[doc] === null) continue;
-      upper = Math.max(upper, postingScore(1, weights[i]!, fields[i]!, norms[doc]!));
+      const score = postingScore(1, weights[i]!, fields[i]!, norms[doc]!);
+      upper = Math.max(upper, score);
       const category = this.docCategory[doc]!;
       counts.set(category, (counts.get(category) ?? 0) + 1);
+      uppers.set(category, Math.max(uppers.get(category) ?? 0, score));
     }
-    list.stats = { version: this.version, upper, categories: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
+    const categories = Int32Array.from(counts.keys());
+    list.stats = { version: this.version, upper, categories, counts: Int32Array.from(counts.values()), uppers: Float64Array.from(categories, (category) => uppers.get(category)!) };
     return list.stats;
   }
 
