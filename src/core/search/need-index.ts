@@ -259,6 +259,7 @@ export class NeedIndex {
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
+  private scored = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
   private lookupBest = new Float64Array(0);
@@ -288,9 +289,14 @@ export class NeedIndex {
     return this.alive;
   }
 
-  /** How many searches so far read some list only for listings already found (see search). */
+  /** How many searches so far were pruned: some list only looked up, or some listing passed over below the bar (see readPruned). */
   get prunedSearches(): number {
     return this.pruned;
+  }
+
+  /** How many listings searches so far added up a score for: every listing a list holds when read whole, far fewer when pruned. */
+  get listingsScored(): number {
+    return this.scored;
   }
 
   /**
@@ -512,6 +518,7 @@ export class NeedIndex {
     }
     // Coverage is at most 1, so the lifted score alone bounds the whole score (see bestFound).
     const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageFor(matched[doc]!) };
+    this.scored += touched.length;
     const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
     const kept = new Set(best.map(({ doc }) => doc));
     for (const doc of touched) {
@@ -610,6 +617,7 @@ export class NeedIndex {
           mask |= 1 << u;
           if (isTerm[u]) fieldMask |= fields[i]!;
         }
+        this.scored += 1;
         enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageFor(mask), mask, fieldMask);
       }
       seeded = true;
@@ -651,6 +659,7 @@ export class NeedIndex {
       }
       // In listing order, for galloping through the rest (one list found them in order already).
       const slots = windowEssential === 1 ? windowFound : windowFound.subarray(0, found).sort();
+      this.scored += found;
       for (let f = 0; f < found; f += 1) {
         const slot = slots[f]!;
         const doc = low + slot;
