@@ -173,7 +173,6 @@ interface NeedRead {
   categoryLift: Float64Array;
   docCategories: Int32Array;
   coverageFor: (mask: number) => number;
-  maxLift: number;
   ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
   limit: number;
   keep: ((slug: string) => boolean) | undefined;
@@ -438,13 +437,12 @@ export class NeedIndex {
       for (let i = 0; i < categories.length; i += 1) affinity[categories[i]!]! += share * counts[i]!;
     });
     const lift = new Float64Array(categoryCount);
-    let maxLift = 1;
+    // How much a listing of each category is lifted (see liftOf).
+    const categoryLift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) {
       if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
-      maxLift = Math.max(maxLift, 1 + CATEGORY_LIFT * Math.min(1, lift[category]!));
+      categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
     }
-    const categoryLift = new Float64Array(categoryCount);
-    for (let category = 0; category < categoryCount; category += 1) categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
     const liftOf = (doc: number) => categoryLift[docCategories[doc]!]!;
 
     const coverageMasks = this.coverageMasks(units);
@@ -470,7 +468,7 @@ export class NeedIndex {
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
     const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
-    const read = { units, lists, factors, order, norms, liftOf, categoryLift, docCategories, coverageFor, maxLift, ranksAbove, limit, keep };
+    const read = { units, lists, factors, order, norms, liftOf, categoryLift, docCategories, coverageFor, ranksAbove, limit, keep };
     const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
 
     const hits = best.map(({ doc, score }): NeedHit => {
