@@ -54,6 +54,8 @@ const CAPABILITY_WEIGHT = 1.5;
 const CATEGORY_LIFT = 2;
 const CATEGORY_SMOOTHING = 8;
 const MAX_QUERY_UNITS = 24;
+/** Needs of at most this many units keep their coverages in a table of 2^units entries rather than a map. */
+const COVERAGE_TABLE_UNITS = 10;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
@@ -90,6 +92,8 @@ interface ListStats {
   /** Live listings of the list in each category that has some, as parallel arrays. */
   categories: Int32Array;
   counts: Int32Array;
+  /** `upper` within each of those categories: a listing's category caps what a list can add to it. */
+  uppers: Float64Array;
 }
 
 /** Shorter lists stay JS arrays: a typed array's own overhead would outweigh what it saves. */
@@ -131,18 +135,65 @@ export interface NeedSearchResult {
 const postingScore = (factor: number, tf: number, fieldBits: number, norm: number) =>
   (((fieldBits & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norm);
 
-/** Where `doc` is in a list's listings (kept in ascending order), or −1. */
-function indexOfDoc(docs: ArrayLike<number>, doc: number): number {
-  let low = 0;
-  let high = docs.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const found = docs[middle]!;
-    if (found === doc) return middle;
-    if (found < doc) low = middle + 1;
-    else high = middle - 1;
+/**
+ * Where in a list's listings (kept in ascending order) the first at or after `doc` is, looking
+ * from `from` on: galloping (1, 2, 4, … ahead), then halving, so that a look-up a few places
+ * ahead costs a few reads and one far ahead a logarithm of the distance.
+ */
+function seek(docs: ArrayLike<number>, from: number, doc: number): number {
+  const length = docs.length;
+  if (from >= length || docs[from]! >= doc) return from;
+  let low = from;
+  let step = 1;
+  let high = from + 1;
+  while (high < length && docs[high]! < doc) {
+    low = high;
+    step *= 2;
+    high = from + step;
   }
-  return -1;
+  if (high > length) high = length;
+  // docs[low] < doc, and docs[high] >= doc or high is the end.
+  while (high - low > 1) {
+    const middle = (low + high) >>> 1;
+    if (docs[middle]! < doc) low = middle;
+    else high = middle;
+  }
+  return high;
+}
+
+/**
+ * Bounds are worked out in a different order of floating-point operations than the scores they
+ * bound, so they are raised by this much before a listing is passed over: never a listing that
+ * could enter, at the cost of a few more looked at.
+ */
+const BOUND_SLACK = 1 + 1e-9;
+/** How many listings (by number) a pruned read adds up at a time (see readPruned); its tables stay in the CPU's cache. */
+const READ_WINDOW = 2048;
+/** A pruned read first scores whole the listings of the shortest of its first this many lists (see readPruned)... */
+const SEED_FROM_UNITS = 3;
+/** ...when that list has at most this many. */
+const SEED_LISTINGS = 256;
+
+/** What the two ways of reading a need's lists share (see NeedIndex.search). */
+interface NeedRead {
+  units: NeedUnit[];
+  lists: Postings[];
+  /** Each unit's weight × idf × (K1 + 1): what postingScore multiplies. */
+  factors: number[];
+  /** The units, the ones that can add the most first: the order a listing's parts are added in. */
+  order: number[];
+  norms: Float64Array;
+  liftOf: (doc: number) => number;
+  /** liftOf(doc) is categoryLift[docCategories[doc]]: the two arrays, for loops that read them directly. */
+  categoryLift: Float64Array;
+  docCategories: Int32Array;
+  /** What the units in `mask` cover: an upper bound of coverageOfMatch, for pruning. */
+  coverageFor: (mask: number) => number;
+  /** What a listing covers, given the units it matched and those it matched only in its name (see NAME_ONLY_COVERAGE). */
+  coverageOfMatch: (mask: number, nameOnlyMask: number) => number;
+  ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
+  limit: number;
+  keep: ((slug: string) => boolean) | undefined;
 }
 
 const capabilityKey = (index: number) => `\u0001${index}`;
@@ -222,9 +273,12 @@ export class NeedIndex {
   private nameOnlyMasks = new Uint32Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
+  private docCategoriesTyped = new Int32Array(0);
+  private window?: { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowNameOnly: Int32Array; windowFound: Int32Array };
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
+  private scored = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
   private lookupBest = new Float64Array(0);
@@ -254,9 +308,14 @@ export class NeedIndex {
     return this.alive;
   }
 
-  /** How many searches so far read some list only for listings already found (see search). */
+  /** How many searches so far were pruned: some list only looked up, or some listing passed over below the bar (see readPruned). */
   get prunedSearches(): number {
     return this.pruned;
+  }
+
+  /** How many listings searches so far added up a score for: every listing a list holds when read whole, far fewer when pruned. */
+  get listingsScored(): number {
+    return this.scored;
   }
 
   /**
@@ -401,8 +460,9 @@ export class NeedIndex {
       this.fieldMasks = new Uint8Array(this.scores.length);
       this.nameOnlyMasks = new Uint32Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, nameOnlyMasks, docCategory, slugs } = this;
+    const { scores, matched, fieldMasks, nameOnlyMasks, slugs } = this;
     const norms = this.lengthNorms();
+    const docCategories = this.docCategories();
     const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
     let knownIdf = 0;
     for (const unit of units) knownIdf += unit.idf * unit.weight;
@@ -419,22 +479,27 @@ export class NeedIndex {
       for (let i = 0; i < categories.length; i += 1) affinity[categories[i]!]! += share * counts[i]!;
     });
     const lift = new Float64Array(categoryCount);
-    let maxLift = 1;
+    // How much a listing of each category is lifted (see liftOf).
+    const categoryLift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) {
       if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
-      maxLift = Math.max(maxLift, 1 + CATEGORY_LIFT * Math.min(1, lift[category]!));
+      categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
     }
-    const liftOf = (doc: number) => 1 + CATEGORY_LIFT * Math.min(1, lift[docCategory[doc]!]!);
+    const liftOf = (doc: number) => categoryLift[docCategories[doc]!]!;
 
     const coverageMasks = this.coverageMasks(units);
+    // Worked out once per set of matched units: in a table when the need has few units (looked up
+    // for every listing a pruned read considers), else in a map.
+    const coverageTable = units.length <= COVERAGE_TABLE_UNITS ? new Float64Array(1 << units.length).fill(-1) : undefined;
     const coverageOf = new Map<number, number>();
     const coverageFor = (mask: number) => {
-      let coverage = coverageOf.get(mask);
-      if (coverage === undefined) {
+      let coverage = coverageTable ? coverageTable[mask]! : coverageOf.get(mask);
+      if (coverage === undefined || coverage < 0) {
         let covered = 0;
         for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += units[u]!.idf * units[u]!.weight;
         coverage = covered / totalIdf;
-        coverageOf.set(mask, coverage);
+        if (coverageTable) coverageTable[mask] = coverage;
+        else coverageOf.set(mask, coverage);
       }
       return coverage;
     };
@@ -443,71 +508,15 @@ export class NeedIndex {
       nameOnlyMask === 0 ? coverageFor(mask) : NAME_ONLY_COVERAGE * coverageFor(mask) + (1 - NAME_ONLY_COVERAGE) * coverageFor(mask & ~nameOnlyMask);
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
-    // A listing's score from what has been read of it: its whole score once every list is read.
-    // Coverage is at most 1, so the lifted score alone bounds it (see bestFound).
-    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, nameOnlyMasks[doc]!) };
 
-    // Units that can add the most go first. Once the units left could not lift a listing that
-    // none of the earlier ones matched above the `limit`-th best so far (max-score pruning), their
-    // lists only add to listings already found: the same answer, with far fewer listings scored.
+    // Units that can add the most come first; a listing's score adds its units' parts in this order.
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
-    let upperLeft = order.reduce((sum, u) => sum + factors[u]! * stats[u]!.upper, 0);
-    let maskLeft = order.reduce((mask, u) => mask | (1 << u), 0);
-    // Dead slots (removed listings not yet compacted away) are rare: checked for only when there are some.
-    const someDead = this.alive < slots;
-    const touched: number[] = [];
-    let onlyFound = false;
-    // Finding the bar costs a pass over the listings found so far: tried before a long list that is
-    // longer than that, and after a miss only once what is left to add has shrunk by a third.
-    let triedAt = Infinity;
-    // A found listing's whole score: what it has so far, and what the lists still unread add.
-    const wholeScore = (doc: number, unread: number[]) => {
-      let score = scores[doc]!;
-      let mask = matched[doc]!;
-      let nameOnlyMask = nameOnlyMasks[doc]!;
-      for (const v of unread) {
-        const { docs, weights, fields } = lists[v]!;
-        const i = indexOfDoc(docs, doc);
-        if (i < 0) continue;
-        score += postingScore(factors[v]!, weights[i]!, fields[i]!, norms[doc]!);
-        mask |= 1 << v;
-        if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << v;
-      }
-      return score * liftOf(doc) * coverageOfMatch(mask, nameOnlyMask);
-    };
-    for (let at = 0; at < order.length; at += 1) {
-      const u = order[at]!;
-      const { docs, weights, fields } = lists[u]!;
-      if (!onlyFound && docs.length >= this.pruneFrom && docs.length > touched.length && touched.length > 0 && upperLeft < triedAt * (2 / 3)) {
-        // The bar: the lowest whole score among the `limit` best found so far (it can only rise).
-        const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
-        const unread = order.slice(at);
-        const bar = best.length < limit ? -Infinity : Math.min(...best.map(({ doc }) => wholeScore(doc, unread)));
-        onlyFound = upperLeft * maxLift * coverageFor(maskLeft) < bar;
-        if (onlyFound) this.pruned += 1;
-        triedAt = upperLeft;
-      }
-      const factor = factors[u]!;
-      const bit = 1 << u;
-      const isTerm = units[u]!.kind === 'term';
-      for (let i = 0; i < docs.length; i += 1) {
-        const doc = docs[i]!;
-        if (someDead && slugs[doc] === null) continue;
-        if (matched[doc] === 0) {
-          if (onlyFound) continue;
-          touched.push(doc);
-        }
-        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
-        matched[doc]! |= bit;
-        if (isTerm) fieldMasks[doc]! |= fields[i]!;
-        if (nameOnly(fields[i]!)) nameOnlyMasks[doc]! |= bit;
-      }
-      upperLeft -= factor * stats[u]!.upper;
-      maskLeft &= ~bit;
-    }
+    const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
+    const read = { units, lists, factors, order, norms, liftOf, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
+    const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
 
-    const hits = this.bestFound(touched, limit, keep, scoring, ranksAbove).map(({ doc, score }): NeedHit => {
+    const hits = best.map(({ doc, score }): NeedHit => {
       const mask = matched[doc]!;
       return {
         slug: slugs[doc]!,
@@ -518,13 +527,234 @@ export class NeedIndex {
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
       };
     });
-    for (const doc of touched) {
+    for (const { doc } of best) {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
       nameOnlyMasks[doc] = 0;
     }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
+  }
+
+  /**
+   * Every list read whole, a term at a time: each listing's parts added up in `order`. For
+   * needs whose lists are all short, where pruning would cost more than it saves. Leaves
+   * `matched` and `fieldMasks` set for the listings returned (search reads and clears them).
+   */
+  private readWhole(read: NeedRead): { doc: number; score: number }[] {
+    const { units, lists, factors, order, norms, liftOf, coverageOfMatch, ranksAbove, limit, keep } = read;
+    const { scores, matched, fieldMasks, nameOnlyMasks, slugs } = this;
+    const someDead = this.alive < slugs.length;
+    const touched: number[] = [];
+    for (const u of order) {
+      const { docs, weights, fields } = lists[u]!;
+      const factor = factors[u]!;
+      const bit = 1 << u;
+      const isTerm = units[u]!.kind === 'term';
+      for (let i = 0; i < docs.length; i += 1) {
+        const doc = docs[i]!;
+        if (someDead && slugs[doc] === null) continue;
+        if (matched[doc] === 0) touched.push(doc);
+        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
+        matched[doc]! |= bit;
+        if (isTerm) fieldMasks[doc]! |= fields[i]!;
+        if (nameOnly(fields[i]!)) nameOnlyMasks[doc]! |= bit;
+      }
+    }
+    // Coverage is at most 1, so the lifted score alone bounds the whole score (see bestFound).
+    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, nameOnlyMasks[doc]!) };
+    this.scored += touched.length;
+    const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
+    const kept = new Set(best.map(({ doc }) => doc));
+    for (const doc of touched) {
+      if (kept.has(doc)) continue;
+      scores[doc] = 0;
+      matched[doc] = 0;
+      fieldMasks[doc] = 0;
+      nameOnlyMasks[doc] = 0;
+    }
+    return best;
+  }
+
+  /**
+   * The lists read with max-score pruning: the units are split at the bar (the `limit`-th best
+   * whole score so far) into those whose lists are read whole ("essential") and the rest, whose
+   * parts together could not lift a listing that only they match up to the bar. The essential
+   * lists are added up a window of listings at a time (see READ_WINDOW); each listing found is
+   * then looked up in the rest (galloping forward) only while what it has plus the most the rest
+   * could add still reaches the bar. As the bar rises, more units fall into the rest. Bounds use
+   * each list's upper bound within the listing's category (ListStats.uppers) and that category's
+   * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
+   * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
+   * are the same to the last bit. Leaves `matched` and `fieldMasks` set for the listings returned.
+   */
+  private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
+    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
+    const { matched, fieldMasks, nameOnlyMasks, slugs } = this;
+    const n = order.length;
+    // What the units from order[k] on could add at most to a listing of category c,
+    // restUpper[k × categories + c]; which units those are; and the most a listing that only
+    // they match scores, whatever its category.
+    const categoryCount = categoryLift.length;
+    const restUpper = new Float64Array((n + 1) * categoryCount);
+    const restMask = new Int32Array(n + 1);
+    const restBound = new Float64Array(n + 1);
+    for (let k = n - 1; k >= 0; k -= 1) {
+      const u = order[k]!;
+      const row = k * categoryCount;
+      restUpper.copyWithin(row, row + categoryCount, row + 2 * categoryCount);
+      const { categories, uppers } = stats[u]!;
+      for (let i = 0; i < categories.length; i += 1) restUpper[row + categories[i]!]! += factors[u]! * uppers[i]!;
+      restMask[k] = restMask[k + 1]! | (1 << u);
+      let most = 0;
+      for (let c = 0; c < categoryCount; c += 1) most = Math.max(most, restUpper[row + c]! * categoryLift[c]!);
+      restBound[k] = most * coverageFor(restMask[k]!) * BOUND_SLACK;
+    }
+    // Typed arrays throughout (short lists are JS arrays), so that reading them stays one kind of access.
+    const docsOf = lists.map(({ docs }) => (docs instanceof Int32Array ? docs : Int32Array.from(docs)));
+    const weightsOf = lists.map(({ weights }) => (weights instanceof Float64Array ? weights : Float64Array.from(weights)));
+    const fieldsOf = lists.map(({ fields }) => (fields instanceof Uint8Array ? fields : Uint8Array.from(fields)));
+    const isTerm = units.map((unit) => unit.kind === 'term');
+    const at = new Int32Array(n);
+    const someDead = this.alive < slugs.length;
+    const best: { doc: number; score: number; mask: number; fields: number; nameOnlyMask: number }[] = [];
+    let bar = -Infinity;
+    // Units order[0..essential − 1] are read whole; the rest only looked up.
+    let essential = n;
+    let prunedAny = false;
+    /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
+    const enter = (doc: number, score: number, mask: number, fieldMask: number, nameOnlyMask: number) => {
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
+      if (seeded && best.some((entry) => entry.doc === doc)) return;
+      if (keep && !keep(slugs[doc]!)) return;
+      let place = best.length;
+      while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
+      best.splice(place, 0, { doc, score, mask, fields: fieldMask, nameOnlyMask });
+      if (best.length > limit) best.pop();
+      if (best.length === limit) {
+        bar = best[limit - 1]!.score;
+        while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
+      }
+    };
+    // The bar starts low and rises as listings enter, in listing order. Listings of the shortest
+    // of the first few lists (those that can add the most) are likelier than most to end among
+    // the best: scored whole first, they set a bar near where it ends before the reading starts.
+    // The reading meets them again and leaves them where they are (see enter).
+    let seeded = false;
+    let seedUnit = -1;
+    for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
+      const u = order[k]!;
+      if (docsOf[u]!.length <= SEED_LISTINGS && (seedUnit < 0 || docsOf[u]!.length < docsOf[seedUnit]!.length)) seedUnit = u;
+    }
+    if (seedUnit >= 0) {
+      const seedAt = new Int32Array(n);
+      for (const doc of docsOf[seedUnit]!) {
+        if (someDead && slugs[doc] === null) continue;
+        let mask = 0;
+        let fieldMask = 0;
+        let nameOnlyMask = 0;
+        let sum = 0;
+        for (let k = 0; k < n; k += 1) {
+          const u = order[k]!;
+          const docs = docsOf[u]!;
+          const i = (seedAt[u] = seek(docs, seedAt[u]!, doc));
+          if (i >= docs.length || docs[i] !== doc) continue;
+          const fields = fieldsOf[u]!;
+          sum += postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+          mask |= 1 << u;
+          if (isTerm[u]) fieldMask |= fields[i]!;
+          if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << u;
+        }
+        this.scored += 1;
+        enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, nameOnlyMask), mask, fieldMask, nameOnlyMask);
+      }
+      seeded = true;
+    }
+    // The essential lists are read a window of listings at a time, their parts added up per
+    // listing in a small table (a term at a time, as readWhole does: cheap per posting); then
+    // each listing the window found is weighed against the bar and, if it can still enter,
+    // looked up in the rest and scored whole.
+    const { windowScores, windowMasks, windowFields, windowNameOnly, windowFound } = this.readWindow();
+    while (essential > 0) {
+      let low = 0x7fffffff;
+      for (let k = 0; k < essential; k += 1) {
+        const u = order[k]!;
+        if (at[u]! < docsOf[u]!.length) low = Math.min(low, docsOf[u]![at[u]!]!);
+      }
+      if (low === 0x7fffffff) break;
+      const high = low + READ_WINDOW;
+      const windowEssential = essential;
+      let found = 0;
+      for (let k = 0; k < windowEssential; k += 1) {
+        const u = order[k]!;
+        const docs = docsOf[u]!;
+        const weights = weightsOf[u]!;
+        const fields = fieldsOf[u]!;
+        const factor = factors[u]!;
+        const bit = 1 << u;
+        const term = isTerm[u]!;
+        let i = at[u]!;
+        for (; i < docs.length; i += 1) {
+          const doc = docs[i]!;
+          if (doc >= high) break;
+          const slot = doc - low;
+          if (windowMasks[slot] === 0) windowFound[found++] = slot;
+          windowScores[slot]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
+          windowMasks[slot]! |= bit;
+          if (term) windowFields[slot]! |= fields[i]!;
+          if (nameOnly(fields[i]!)) windowNameOnly[slot]! |= bit;
+        }
+        at[u] = i;
+      }
+      // In listing order, for galloping through the rest (one list found them in order already).
+      const slots = windowEssential === 1 ? windowFound : windowFound.subarray(0, found).sort();
+      this.scored += found;
+      for (let f = 0; f < found; f += 1) {
+        const slot = slots[f]!;
+        const doc = low + slot;
+        let known = windowScores[slot]!;
+        let mask = windowMasks[slot]!;
+        let fieldMask = windowFields[slot]!;
+        let nameOnlyMask = windowNameOnly[slot]!;
+        windowScores[slot] = 0;
+        windowMasks[slot] = 0;
+        windowFields[slot] = 0;
+        windowNameOnly[slot] = 0;
+        if (someDead && slugs[doc] === null) continue;
+        const category = docCategories[doc]!;
+        const docLift = categoryLift[category]!;
+        // `known` holds the essential parts added in order; the rest's parts follow in order: the same sum as readWhole's.
+        let below = false;
+        for (let k = windowEssential; k < n; k += 1) {
+          if ((known + restUpper[k * categoryCount + category]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
+            below = true;
+            break;
+          }
+          const u = order[k]!;
+          const docs = docsOf[u]!;
+          const i = (at[u] = seek(docs, at[u]!, doc));
+          if (i >= docs.length || docs[i] !== doc) continue;
+          const fields = fieldsOf[u]!;
+          const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
+          known += score;
+          mask |= 1 << u;
+          if (isTerm[u]) fieldMask |= fields[i]!;
+          if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << u;
+        }
+        if (below) {
+          prunedAny = true;
+          continue;
+        }
+        enter(doc, known * docLift * coverageOfMatch(mask, nameOnlyMask), mask, fieldMask, nameOnlyMask);
+      }
+    }
+    if (prunedAny || essential < n) this.pruned += 1;
+    for (const { doc, mask, fields, nameOnlyMask } of best) {
+      matched[doc] = mask;
+      fieldMasks[doc] = fields;
+      nameOnlyMasks[doc] = nameOnlyMask;
+    }
+    return best.map(({ doc, score }) => ({ doc, score }));
   }
 
   /**
@@ -560,15 +790,19 @@ export class NeedIndex {
     if (list.stats?.version === this.version) return list.stats;
     const { docs, weights, fields } = list;
     const counts = new Map<number, number>();
+    const uppers = new Map<number, number>();
     let upper = 0;
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i]!;
       if (this.slugs[doc] === null) continue;
-      upper = Math.max(upper, postingScore(1, weights[i]!, fields[i]!, norms[doc]!));
+      const score = postingScore(1, weights[i]!, fields[i]!, norms[doc]!);
+      upper = Math.max(upper, score);
       const category = this.docCategory[doc]!;
       counts.set(category, (counts.get(category) ?? 0) + 1);
+      uppers.set(category, Math.max(uppers.get(category) ?? 0, score));
     }
-    list.stats = { version: this.version, upper, categories: Int32Array.from(counts.keys()), counts: Int32Array.from(counts.values()) };
+    const categories = Int32Array.from(counts.keys());
+    list.stats = { version: this.version, upper, categories, counts: Int32Array.from(counts.values()), uppers: Float64Array.from(categories, (category) => uppers.get(category)!) };
     return list.stats;
   }
 
@@ -598,6 +832,27 @@ export class NeedIndex {
       this.normsAverage = averageLength;
     }
     return this.norms;
+  }
+
+  /**
+   * Each listing's category as a typed array (half the memory of the JS array, so fewer cache
+   * misses in a pruned read), kept until a listing is added or the listings are renumbered.
+   */
+  private docCategories(): Int32Array {
+    if (this.docCategoriesTyped.length !== this.docCategory.length) this.docCategoriesTyped = Int32Array.from(this.docCategory);
+    return this.docCategoriesTyped;
+  }
+
+  /** The tables a pruned read adds a window's parts up in, kept zeroed between reads. */
+  private readWindow(): { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowNameOnly: Int32Array; windowFound: Int32Array } {
+    this.window ??= {
+      windowScores: new Float64Array(READ_WINDOW),
+      windowMasks: new Int32Array(READ_WINDOW),
+      windowFields: new Uint8Array(READ_WINDOW),
+      windowNameOnly: new Int32Array(READ_WINDOW),
+      windowFound: new Int32Array(READ_WINDOW),
+    };
+    return this.window;
   }
 
   /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
@@ -861,6 +1116,7 @@ export class NeedIndex {
     // Listings are numbered afresh, so the kept normalisations no longer line up.
     this.norms = new Float64Array(0);
     this.docCategory = docCategory;
+    this.docCategoriesTyped = new Int32Array(0);
     this.pack();
   }
 }

@@ -57,6 +57,9 @@ const CONTEXT_PAIRS = new Set([
   'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook',
 ]);
 
+/** The first words of CONTEXT_PAIRS: only a word among these can begin a pair, which spares building the pair's text for every other. */
+const PAIR_FIRST_WORDS = new Set([...CONTEXT_PAIRS].map((pair) => pair.split(' ')[0]!));
+
 /** The need's words as phrases (their indexes), each begun by a word of PHRASE_STARTS. */
 function phrasesOf(words: string[]): number[][] {
   const phrases: number[][] = [[]];
@@ -105,11 +108,10 @@ export function readNeedText(need: string): NeedText {
   const words = tokenize(need);
   const context = words.map((word) => CONTEXT_WORDS.has(word));
   for (let i = 0; i + 1 < words.length; i += 1) {
+    if (!PAIR_FIRST_WORDS.has(words[i]!)) continue;
     if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]}`)) context[i] = context[i + 1] = true;
-  }
-  // "google cloud functions": three words.
-  for (let i = 0; i + 2 < words.length; i += 1) {
-    if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
+    // "google cloud functions": three words.
+    if (i + 2 < words.length && CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
   }
   const phrases = phrasesOf(words);
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
@@ -125,5 +127,8 @@ export function readNeedText(need: string): NeedText {
       if (next !== undefined && context[next]) demoted.add(stem(words[i]! + words[next]!));
     });
   }
-  return { text: kept.flat().map((i) => words[i]).join(' '), demoted };
+  // (A loop rather than kept.flat(), which was a quarter of this function's time.)
+  const keptWords: string[] = [];
+  for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
+  return { text: keptWords.join(' '), demoted };
 }
