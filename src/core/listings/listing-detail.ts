@@ -224,6 +224,32 @@ const qualitySummaryOf = (quality: ListingDetail['quality']): ListingSummary['qu
   version: quality.version,
 });
 
+/** What a listing says of itself that its detail and its list item both begin with, in this order. */
+function listedFactsOf(listing: Listing) {
+  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
+  return {
+    slug: listing.slug,
+    name: listing.name,
+    description: listing.description,
+    url: listing.url ?? null,
+    pricingTier: listing.pricingTier ?? null,
+    category: listing.category,
+    categorySlug: slugify(listing.category),
+    subcategory: listing.subcategory ?? null,
+    install: listing.install ?? null,
+    weeklyDownloads: downloads,
+    weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
+    capabilities: listing.capabilities,
+  };
+}
+
+const illustrativeInputsOf = (listing: Listing): string[] =>
+  Object.entries(listing.qualityInputs)
+    .filter(([, measured]) => measured?.illustrative)
+    .map(([input]) => input);
+
+const linksOf = (listing: Listing) => ({ self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` });
+
 /**
  * The list item of a listing, built directly: what toListingSummary makes of the detail, without
  * the evidence links, sources and access facts it would build only to drop. A large catalogue
@@ -231,58 +257,29 @@ const qualitySummaryOf = (quality: ListingDetail['quality']): ListingSummary['qu
  */
 export function toListingSummaryOf(listing: Listing, updatedAt: string): ListingSummary {
   const cli = computeCliRelevance(listing.cliCriteria);
-  const quality = computeQuality(listing.qualityInputs);
-  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
-  const illustrativeValues: string[] = [];
-  for (const [input, measured] of Object.entries(listing.qualityInputs)) if (measured?.illustrative) illustrativeValues.push(input);
   return {
-    slug: listing.slug,
-    name: listing.name,
-    description: listing.description,
-    url: listing.url ?? null,
-    pricingTier: listing.pricingTier ?? null,
-    category: listing.category,
-    categorySlug: slugify(listing.category),
-    subcategory: listing.subcategory ?? null,
-    install: listing.install ?? null,
-    weeklyDownloads: downloads,
-    weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
-    capabilities: listing.capabilities,
-    illustrativeValues,
+    ...listedFactsOf(listing),
+    illustrativeValues: illustrativeInputsOf(listing),
     updatedAt,
-    links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
+    links: linksOf(listing),
     auth: listing.access?.auth?.value ?? null,
     cliRelevance: { ...cli, criteria: cli.criteria.map(({ label: _label, source: _source, pointer: _pointer, ...criterion }) => criterion) },
-    quality: qualitySummaryOf(quality),
+    quality: qualitySummaryOf(computeQuality(listing.qualityInputs)),
   };
 }
 
 function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   const cliRelevance = cliRelevanceOf(listing);
-  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
   return {
-    slug: listing.slug,
-    name: listing.name,
-    description: listing.description,
-    url: listing.url ?? null,
-    pricingTier: listing.pricingTier ?? null,
-    category: listing.category,
-    categorySlug: slugify(listing.category),
-    subcategory: listing.subcategory ?? null,
-    install: listing.install ?? null,
-    weeklyDownloads: downloads,
-    weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
-    capabilities: listing.capabilities,
+    ...listedFactsOf(listing),
     provider: listing.provider ?? null,
     access: { auth: factOf(listing, listing.access?.auth), https: factOf(listing, listing.access?.https), cors: factOf(listing, listing.access?.cors) },
     sources: (listing.sources ?? []).map((source) => ({ ...source, locator: source.locator ?? null })),
-    illustrativeValues: Object.entries(listing.qualityInputs)
-      .filter(([, measured]) => measured?.illustrative)
-      .map(([input]) => input),
+    illustrativeValues: illustrativeInputsOf(listing),
     cliRelevance,
     quality: computeQuality(listing.qualityInputs),
     updatedAt,
-    links: { self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` },
+    links: linksOf(listing),
   };
 }
 
