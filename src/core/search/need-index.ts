@@ -539,7 +539,8 @@ export class NeedIndex {
   /**
    * Every list read whole, a term at a time: each listing's parts added up in `order`. For
    * needs whose lists are all short, where pruning would cost more than it saves. Leaves
-   * `matched` and `fieldMasks` set for the listings returned (search reads and clears them).
+   * `matched`, `fieldMasks` and `nameOnlyMasks` set for the listings returned (search reads and
+   * clears them).
    */
   private readWhole(read: NeedRead): { doc: number; score: number }[] {
     const { units, lists, factors, order, norms, liftOf, coverageOfMatch, ranksAbove, limit, keep } = read;
@@ -586,7 +587,8 @@ export class NeedIndex {
    * each list's upper bound within the listing's category (ListStats.uppers) and that category's
    * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
    * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
-   * are the same to the last bit. Leaves `matched` and `fieldMasks` set for the listings returned.
+   * are the same to the last bit. Leaves `matched`, `fieldMasks` and `nameOnlyMasks` set for the
+   * listings returned.
    */
   private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
     const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
