@@ -71,9 +71,9 @@ export type DiscoverResult = z.infer<typeof discoverResultSchema>;
 
 const answers = new AnswerCache<DiscoverResult>(500);
 /**
- * Full answers as the JSON text HTTP sends. Kept apart from the answers themselves: a kept
- * answer is an object graph that outlives a young-generation collection and dies in the old
- * one, where a string is one object.
+ * Answers in either view as the JSON text HTTP sends. Kept apart from the answers themselves:
+ * a kept answer is an object graph that outlives a young-generation collection and dies in the
+ * old one, where a string is one object.
  */
 const bodies = new AnswerCache<AnswerBody>(500);
 
@@ -107,7 +107,8 @@ export interface AnswerBody {
 /** The answer in the view asked for, as JSON.stringify would write discoverListingsInView's, with its tag. */
 export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
   const query = parseInput(discoverListingsInputSchema, input);
-  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(await rankQuery(ctx, query), query.view));
+  // A compact item carries no review figures: they are not read for it.
+  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(await rankQuery(ctx, query, query.view === 'full'), query.view));
 }
 
 /** What an answer is made of, before it is written as objects or as text. */
@@ -115,10 +116,10 @@ type RankedAnswer =
   | { matches: NeedMatch[]; reviews: Map<string, ListingReviewSummary>; readAs?: string; noGoodMatch?: undefined }
   | { noGoodMatch: NoGoodMatch };
 
-async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>): Promise<RankedAnswer> {
+async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, withReviews = true): Promise<RankedAnswer> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
-  const reviews = await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) });
+  const reviews = withReviews ? await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) }) : new Map<string, ListingReviewSummary>();
   return { matches: ranked.matches, reviews, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
 }
 
