@@ -12,12 +12,14 @@ import type { CatalogueIndex } from './catalogue-index.ts';
  * asked once, and keeping each one-off answer (a full discover answer is about 25 kB) long
  * enough to outlive a young-generation collection moved it into the old generation, where it
  * died: with every need new, that was a full collection about twice a second (ADR 21). The
- * questions seen are remembered as their keys alone, a few hundred bytes each.
+ * questions seen are remembered as a 32-bit hash of their key and a small time, two numbers
+ * that need no object of their own (a collision only keeps an answer sooner).
  */
 export class AnswerCache<T extends object> {
   private readonly byCatalogue = new WeakMap<CatalogueIndex, { generation: number; answers: Lru<string, { answer: T; at: number }> }>();
-  /** When each recent question was last asked without its answer being kept. */
-  private readonly asked: Lru<string, number>;
+  /** When (ms after `epoch`) each recent question, by the hash of its key, was last asked without its answer being kept. */
+  private readonly asked: Lru<number, number>;
+  private readonly epoch = Date.now();
 
   constructor(
     private readonly capacity: number,
@@ -36,11 +38,19 @@ export class AnswerCache<T extends object> {
     const cached = cache.answers.peek(key);
     if (cached && Date.now() - cached.at < this.maxAgeMs) return cached.answer;
     const at = Date.now();
-    const askedBefore = cached !== undefined || at - (this.asked.peek(key) ?? -Infinity) < this.admitWithinMs;
-    if (!askedBefore) this.asked.set(key, at);
+    const askedKey = hashOf(key);
+    const askedBefore = cached !== undefined || at - this.epoch - (this.asked.peek(askedKey) ?? -Infinity) < this.admitWithinMs;
+    if (!askedBefore) this.asked.set(askedKey, at - this.epoch);
     const answer = await compute();
     // Only an answer computed against the generation it is filed under is kept.
     if (askedBefore && cache.generation === catalogue.generation) cache.answers.set(key, { answer, at });
     return answer;
   }
+}
+
+/** FNV-1a over the string's UTF-16 code units, cut to 30 bits: a small integer, kept without an object of its own. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash & 0x3fffffff;
 }

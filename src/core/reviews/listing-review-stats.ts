@@ -4,7 +4,7 @@ import { toListingReviewStats, toListingReviewSummary, type ListingReviewStats, 
 
 /**
  * Review statistics of each listing given, for listing details and lookup and discover
- * results. Kept for a second per listing, so hot read paths do not query the store on every
+ * results. Kept for a second per reviewed listing, so hot read paths do not query the store on every
  * request; a review written or moderated through this process drops its listing's entry at
  * once, and writes through other servers show within the second (as listings do, ADR 10).
  * Most listings have no published review: the set of those that do is read once a second, and
@@ -66,21 +66,29 @@ export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slu
     else stale.push(slug);
   }
   if (stale.length === 0) return result;
-  if (cache.stats.size + stale.length > MAX_ENTRIES) cache.stats.clear();
   const reviewed = await reviewedSlugs(ctx, cache, now);
-  const keep = (slug: string, stats: ListingReviewStats) => {
+  // Empty statistics are written afresh each time and left to die young: kept for a second, the
+  // entries of every listing a stream of distinct needs touches outlived young collections and
+  // died in the old generation (ADR 21).
+  for (const slug of stale) if (!reviewed.has(slug)) result.set(slug, toListingReviewStats(slug, noReviewAggregates()));
+  stale = stale.filter((slug) => reviewed.has(slug));
+  if (stale.length === 0) return result;
+  if (cache.stats.size + stale.length > MAX_ENTRIES) cache.stats.clear();
+  for (const [slug, values] of await ctx.store.reviewAggregates(stale)) {
+    const stats = toListingReviewStats(slug, values);
     cache.stats.set(slug, { at: now, stats });
     result.set(slug, stats);
-  };
-  for (const slug of stale) if (!reviewed.has(slug)) keep(slug, toListingReviewStats(slug, noReviewAggregates()));
-  stale = stale.filter((slug) => reviewed.has(slug));
-  if (stale.length > 0) for (const [slug, values] of await ctx.store.reviewAggregates(stale)) keep(slug, toListingReviewStats(slug, values));
+  }
   return result;
 }
 
-/** One summary object per kept statistics object (read-only): answers that carry it can keep its JSON too. */
+/**
+ * One summary object per kept statistics object (read-only): answers that carry it can keep its
+ * JSON too. Empty statistics are not kept (above), so neither are their summaries.
+ */
 const summaries = new WeakMap<ListingReviewStats, ListingReviewSummary>();
 const summaryOf = (stats: ListingReviewStats) => {
+  if (stats.stats.count === 0) return toListingReviewSummary(stats);
   let summary = summaries.get(stats);
   if (!summary) summaries.set(stats, (summary = toListingReviewSummary(stats)));
   return summary;

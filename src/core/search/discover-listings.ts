@@ -152,9 +152,13 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }
 
-/** A listing's review figures are one object for as long as they are kept (listing-review-stats.ts), and so is their JSON. */
+/**
+ * A listing's review figures are one object for as long as they are kept (listing-review-stats.ts),
+ * and so is their JSON. Empty figures are not kept: written afresh, they die young.
+ */
 const reviewTexts = new WeakMap<ListingReviewSummary, string>();
 const reviewsJson = (reviews: ListingReviewSummary) => {
+  if (reviews.count === 0) return JSON.stringify(reviews);
   let text = reviewTexts.get(reviews);
   if (text === undefined) reviewTexts.set(reviews, (text = JSON.stringify(reviews)));
   return text;
