@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { enumParam } from '../params.ts';
+import { computeCliRelevance } from '../scoring/cli-relevance.ts';
+import { qualityScore } from '../scoring/quality.ts';
 import type { ListingSummary } from './listing-detail.ts';
-import { PRICING_TIERS } from './listing.ts';
+import { PRICING_TIERS, type Listing } from './listing.ts';
 
 /**
  * The lean shape of a listing in lists, for agents that pay for every token (issue 14): what
@@ -36,7 +38,7 @@ export type CompactListing = z.infer<typeof compactListingSchema>;
 
 const cut = (text: string) => (text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}…`);
 
-function cliText(cli: ListingSummary['cliRelevance']): string | null {
+function cliText(cli: Pick<ListingSummary['cliRelevance'], 'score' | 'range' | 'wording'>): string | null {
   const wording = cli.wording ? ` ${cli.wording}` : '';
   if (cli.score !== null) return `${cli.score}/10${wording}`;
   return cli.range ? `${cli.range.min}-${cli.range.max}/10${wording}` : null;
@@ -53,6 +55,20 @@ export function toCompactListing(item: ListingSummary): CompactListing {
     quality: item.quality.score,
     link: item.links.self,
   };
+}
+
+/**
+ * The compact item's JSON straight from the listing: the text of
+ * JSON.stringify(toCompactListing(toListingSummaryOf(listing, …))), which the tests hold it to,
+ * without building the full item first.
+ */
+export function compactListingJson(listing: Listing): string {
+  const j = JSON.stringify;
+  const quality = qualityScore(listing.qualityInputs);
+  return (
+    `{"slug":${j(listing.slug)},"name":${j(listing.name)},"description":${j(cut(listing.description))},"category":${j(listing.category)}` +
+    `,"pricingTier":${j(listing.pricingTier ?? null)},"cli":${j(cliText(computeCliRelevance(listing.cliCriteria)))},"quality":${quality === null ? 'null' : String(quality)},"link":${j(`/api/apis/${listing.slug}`)}}`
+  );
 }
 
 export const isCompact = (item: ListingSummary | CompactListing): item is CompactListing => !('cliRelevance' in item);
