@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Store, StoredListing } from '../../storage/store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
-import { toCompactListing } from '../listings/compact-listing.ts';
+import { compactListingJson, type View } from '../listings/compact-listing.ts';
+import { listingSummaryJson } from '../listings/listing-summary-json.ts';
 import { toListingDetail, toListingSummaryOf, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
@@ -48,21 +49,13 @@ export interface SummaryText {
   open: string;
   digest: Buffer;
 }
-const openTextOf = (item: object): SummaryText => {
-  const open = JSON.stringify(item).slice(0, -1);
+const openTextOf = (json: string): SummaryText => {
+  const open = json.slice(0, -1);
   return { open, digest: createHash('sha1').update(open).digest() };
 };
-// The summary object is not kept for these: one string per listing weighs less on the collector than its object graph.
-const summaryTexts = new Lru<IndexedListing, SummaryText>(10_000);
-const compactTexts = new Lru<IndexedListing, SummaryText>(10_000);
-const summaryObjectOf = (entry: IndexedListing) => summaries.peek(entry) ?? toListingSummaryOf(entry.listing, entry.updatedAt);
-/**
- * JSON.stringify(summaryOf(entry)), once per entry: answers made of summaries are written and
- * tagged from these without writing or hashing the summaries again.
- */
-export const summaryTextOf = (entry: IndexedListing): SummaryText => summaryTexts.get(entry, () => openTextOf(summaryObjectOf(entry)));
-/** The same for the compact view of the entry (compact-listing.ts). */
-export const compactTextOf = (entry: IndexedListing): SummaryText => compactTexts.get(entry, () => openTextOf(toCompactListing(summaryObjectOf(entry))));
+
+/** Most list-item texts kept per view for a generation of the catalogue (about 2.5 kB each in the full view). */
+export const ITEM_TEXTS_KEPT = 10_000;
 
 export type CatalogueOrder = 'name' | 'cli-relevance' | 'quality';
 
@@ -90,6 +83,8 @@ export interface CatalogueBuildOptions {
   needIndexOnFirstUse?: boolean;
   /** Where an index built on first use is kept for the next process, and looked for first. */
   needIndexCache?: NeedIndexCache;
+  /** Most list-item texts kept per view for a generation (ITEM_TEXTS_KEPT unless given). */
+  itemTextsKept?: number;
 }
 
 /** Need indexes kept between processes, each under the key of the listings it indexes. */
@@ -174,8 +169,13 @@ export class CatalogueIndex {
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
   generation = 0;
+  /** List-item texts of this generation's listings, by view (itemText). */
+  private readonly itemTexts: Record<View, Map<IndexedListing, SummaryText>> = { full: new Map(), compact: new Map() };
 
-  private constructor(private readonly store: Store) {}
+  private constructor(
+    private readonly store: Store,
+    private readonly itemTextsKept = ITEM_TEXTS_KEPT,
+  ) {}
 
   static async build(
     store: Store,
@@ -186,9 +186,10 @@ export class CatalogueIndex {
       whileWorkerFinishes,
       needIndexOnFirstUse = false,
       needIndexCache,
+      itemTextsKept,
     }: CatalogueBuildOptions = {},
   ): Promise<CatalogueIndex> {
-    const index = new CatalogueIndex(store);
+    const index = new CatalogueIndex(store, itemTextsKept);
     if (needIndexOnFirstUse) {
       index.needIndex = null;
       index.needIndexCache = needIndexCache;
@@ -235,6 +236,24 @@ export class CatalogueIndex {
     return sorted;
   }
 
+  /**
+   * A listing's list item in the view asked for, as JSON text without its closing brace, with a
+   * digest: answers made of items are written and tagged from these. Kept for this generation,
+   * up to ITEM_TEXTS_KEPT per view (itemTextsKept), and never evicted: with a catalogue larger than any bound,
+   * an evicting cache replaced kept texts with every answer, and each one outlived young
+   * collections to die in the old generation, whose full collections then stalled every
+   * request (ADR 21). Texts past the bound are written for each answer (about 20 µs an item).
+   */
+  itemText(entry: IndexedListing, view: View): SummaryText {
+    const kept = this.itemTexts[view];
+    let text = kept.get(entry);
+    if (text === undefined) {
+      text = openTextOf(view === 'compact' ? compactListingJson(entry.listing) : listingSummaryJson(entry.listing, entry.updatedAt));
+      if (kept.size < this.itemTextsKept && this.listings.get(entry.slug) === entry) kept.set(entry, text);
+    }
+    return text;
+  }
+
   /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
     return matchText(this.needs, query, options);
@@ -259,8 +278,7 @@ export class CatalogueIndex {
     const applied = await this.readChanges((entries) => this.indexHere(entries));
     if (applied > 0) {
       this.needIndex?.pack();
-      this.orders.clear();
-      this.generation += 1;
+      this.startGeneration();
     }
     return applied;
   }
@@ -282,7 +300,14 @@ export class CatalogueIndex {
       this.indexHere(this.listings.values());
       this.needIndex.pack();
     }
+    this.startGeneration();
+  }
+
+  /** After a change: what was computed of the listings before it is dropped. */
+  private startGeneration(): void {
     this.orders.clear();
+    this.itemTexts.full.clear();
+    this.itemTexts.compact.clear();
     this.generation += 1;
   }
 

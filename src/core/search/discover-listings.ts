@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
 import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
 import type { ListingReviewSummary } from '../reviews/review-stats.ts';
-import { compactTextOf, summaryTextOf, summaryOf } from '../catalogue/catalogue-index.ts';
+import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { compactListingSchema, toCompactListing, viewParam, type View } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
@@ -108,7 +108,7 @@ export interface AnswerBody {
 export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
   const query = parseInput(discoverListingsInputSchema, input);
   // A compact item carries no review figures: they are not read for it.
-  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(await rankQuery(ctx, query, query.view === 'full'), query.view));
+  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(ctx, await rankQuery(ctx, query, query.view === 'full'), query.view));
 }
 
 /** What an answer is made of, before it is written as objects or as text. */
@@ -173,7 +173,7 @@ const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64ur
  * than a Buffer: a Buffer of this size is an allocation outside the heap per answer, and
  * freeing thousands of them a second made young-generation collections several times slower.
  */
-function answerBodyOf(ranked: RankedAnswer, view: View): AnswerBody {
+function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): AnswerBody {
   if (ranked.noGoodMatch) {
     const body = JSON.stringify(fullAnswerOf(ranked));
     return { body, etag: tagOf(createHash('sha1').update(body)) };
@@ -181,7 +181,7 @@ function answerBodyOf(ranked: RankedAnswer, view: View): AnswerBody {
   const tag = createHash('sha1');
   let body = '{"items":[';
   ranked.matches.forEach((match, i) => {
-    const summary = view === 'compact' ? compactTextOf(match.entry) : summaryTextOf(match.entry);
+    const summary = ctx.catalogue.itemText(match.entry, view);
     const reviews = ranked.reviews.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
