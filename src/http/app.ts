@@ -160,9 +160,9 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
       toProblem('not_found', `Nothing is served at ${request.method} ${path}. The API lives under /api/ and is described at /openapi.json.`, { instance: request.url }),
     );
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
-    return payload;
+    done(null, payload);
   });
 
   for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {

@@ -14,17 +14,18 @@ const matches = (header: string, etag: string): boolean => {
 };
 
 export function addEtags(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // A callback hook, not an async one: every response passes here, and a promise each costs.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     // A route that already knows its tag (see json-once.ts) saves hashing the body again.
     const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', etag);
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && matches(ifNoneMatch, etag)) {
       reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }
