@@ -1,6 +1,6 @@
 import type { CoreContext } from '../context.ts';
 import { noReviewAggregates } from '../../storage/store.ts';
-import { toListingReviewStats, toListingReviewSummary, type ListingReviewStats, type ListingReviewSummary } from './review-stats.ts';
+import { reviewsLinkOf, toListingReviewStats, toListingReviewSummary, type ListingReviewStats, type ListingReviewSummary } from './review-stats.ts';
 
 /**
  * Review statistics of each listing given, for listing details and lookup and discover
@@ -55,10 +55,11 @@ async function reviewedSlugs(ctx: CoreContext, cache: ReviewStatsCache, now: num
   return cache.reading;
 }
 
-export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, ListingReviewStats>> {
+/** Each listing's kept statistics, or null for a listing without a published review. */
+async function reviewedStats(ctx: CoreContext, slugs: string[]): Promise<Map<string, ListingReviewStats | null>> {
   const cache = cacheOf(ctx);
   const now = Date.now();
-  const result = new Map<string, ListingReviewStats>();
+  const result = new Map<string, ListingReviewStats | null>();
   let stale: string[] = [];
   for (const slug of slugs) {
     const entry = cache.stats.get(slug);
@@ -67,10 +68,10 @@ export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slu
   }
   if (stale.length === 0) return result;
   const reviewed = await reviewedSlugs(ctx, cache, now);
-  // Empty statistics are written afresh each time and left to die young: kept for a second, the
-  // entries of every listing a stream of distinct needs touches outlived young collections and
-  // died in the old generation (ADR 21).
-  for (const slug of stale) if (!reviewed.has(slug)) result.set(slug, toListingReviewStats(slug, noReviewAggregates()));
+  // Nothing is kept for a listing without reviews: kept for a second, the entries of every
+  // listing a stream of distinct needs touches outlived young collections and died in the old
+  // generation (ADR 21).
+  for (const slug of stale) if (!reviewed.has(slug)) result.set(slug, null);
   stale = stale.filter((slug) => reviewed.has(slug));
   if (stale.length === 0) return result;
   if (cache.stats.size + stale.length > MAX_ENTRIES) cache.stats.clear();
@@ -82,22 +83,45 @@ export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slu
   return result;
 }
 
-/**
- * One summary object per kept statistics object (read-only): answers that carry it can keep its
- * JSON too. Empty statistics are not kept (above), so neither are their summaries.
- */
-const summaries = new WeakMap<ListingReviewStats, ListingReviewSummary>();
-const summaryOf = (stats: ListingReviewStats) => {
-  if (stats.stats.count === 0) return toListingReviewSummary(stats);
-  let summary = summaries.get(stats);
-  if (!summary) summaries.set(stats, (summary = toListingReviewSummary(stats)));
-  return summary;
+const emptyStatsOf = (slug: string) => toListingReviewStats(slug, noReviewAggregates());
+
+export async function listingReviewStats({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, ListingReviewStats>> {
+  const stats = await reviewedStats(ctx, slugs);
+  return new Map([...stats].map(([slug, kept]) => [slug, kept ?? emptyStatsOf(slug)]));
+}
+
+/** One summary object per kept statistics object (read-only), and one JSON text per summary. */
+const summaries = new WeakMap<ListingReviewStats, { summary: ListingReviewSummary; text?: string }>();
+const keptSummaryOf = (stats: ListingReviewStats) => {
+  let kept = summaries.get(stats);
+  if (!kept) summaries.set(stats, (kept = { summary: toListingReviewSummary(stats) }));
+  return kept;
 };
 
 /** The list-item figures of each listing given (see listingReviewSummarySchema). */
 export async function listingReviewSummaries({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, ListingReviewSummary>> {
-  const stats = await listingReviewStats({ ctx, slugs });
-  return new Map([...stats].map(([slug, full]) => [slug, summaryOf(full)]));
+  const stats = await reviewedStats(ctx, slugs);
+  return new Map([...stats].map(([slug, kept]) => [slug, kept ? keptSummaryOf(kept).summary : toListingReviewSummary(emptyStatsOf(slug))]));
+}
+
+/**
+ * The figures of a listing without reviews as JSON, all but its link written once from the
+ * functions that make the object: the text of JSON.stringify(toListingReviewSummary(empty
+ * statistics)), without building either for every listing of every answer.
+ */
+const EMPTY_SUMMARY_HEAD = JSON.stringify({ ...toListingReviewSummary(emptyStatsOf('')), link: '' }).slice(0, -'"link":""}'.length);
+const emptySummaryText = (slug: string) => `${EMPTY_SUMMARY_HEAD}"link":${JSON.stringify(reviewsLinkOf(slug))}}`;
+
+/** listingReviewSummaries' figures as JSON text, for answers written as text. */
+export async function listingReviewSummaryTexts({ ctx, slugs }: { ctx: CoreContext; slugs: string[] }): Promise<Map<string, string>> {
+  const stats = await reviewedStats(ctx, slugs);
+  return new Map(
+    [...stats].map(([slug, kept]) => {
+      if (!kept) return [slug, emptySummaryText(slug)];
+      const summary = keptSummaryOf(kept);
+      return [slug, (summary.text ??= JSON.stringify(summary.summary))];
+    }),
+  );
 }
 
 /** Items with their listing's review figures added (copies; the items given are cached views). */

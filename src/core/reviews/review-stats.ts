@@ -92,7 +92,11 @@ export function toReviewStats(aggregates: ReviewAggregates): { stats: ReviewStat
   };
 }
 
-export const toListingReviewStats = (slug: string, aggregates: ReviewAggregates): ListingReviewStats => ({
-  ...toReviewStats(aggregates),
-  link: `/api/reviews?slug=${encodeURIComponent(slug)}`,
-});
+/** Where a listing's reviews are listed. */
+export const reviewsLinkOf = (slug: string): string => `/api/reviews?slug=${encodeURIComponent(slug)}`;
+
+export const toListingReviewStats = (slug: string, aggregates: ReviewAggregates): ListingReviewStats => {
+  // Named rather than spread: a spread of the shared part was the larger part of this function's cost.
+  const { stats, integrationStats } = toReviewStats(aggregates);
+  return { stats, integrationStats, link: reviewsLinkOf(slug) };
+};

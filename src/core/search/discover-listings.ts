@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AnswerCache } from '../catalogue/answer-cache.ts';
-import { listingReviewSummaries } from '../reviews/listing-review-stats.ts';
+import { listingReviewSummaries, listingReviewSummaryTexts } from '../reviews/listing-review-stats.ts';
 import type { ListingReviewSummary } from '../reviews/review-stats.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
@@ -108,19 +108,24 @@ export interface AnswerBody {
 export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
   const query = parseInput(discoverListingsInputSchema, input);
   // A compact item carries no review figures: they are not read for it.
-  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(ctx, await rankQuery(ctx, query, query.view === 'full'), query.view));
+  return bodies.get(ctx.catalogue, `${query.view} ${keyOf(query)}`, async () => answerBodyOf(ctx, await rankQuery(ctx, query, query.view === 'full' ? 'texts' : 'none'), query.view));
 }
 
 /** What an answer is made of, before it is written as objects or as text. */
 type RankedAnswer =
-  | { matches: NeedMatch[]; reviews: Map<string, ListingReviewSummary>; readAs?: string; noGoodMatch?: undefined }
+  | { matches: NeedMatch[]; reviews: Map<string, ListingReviewSummary>; reviewTexts: Map<string, string>; readAs?: string; noGoodMatch?: undefined }
   | { noGoodMatch: NoGoodMatch };
 
-async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, withReviews = true): Promise<RankedAnswer> {
+/** The items' review figures as objects (for answers built as objects), as JSON text (for answers written as text), or none (compact items carry none). */
+type ReviewsRead = 'objects' | 'texts' | 'none';
+
+async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, reviewsRead: ReviewsRead = 'objects'): Promise<RankedAnswer> {
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
-  const reviews = withReviews ? await listingReviewSummaries({ ctx, slugs: ranked.matches.map((match) => match.entry.slug) }) : new Map<string, ListingReviewSummary>();
-  return { matches: ranked.matches, reviews, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+  const slugs = ranked.matches.map((match) => match.entry.slug);
+  const reviews = reviewsRead === 'objects' ? await listingReviewSummaries({ ctx, slugs }) : new Map<string, ListingReviewSummary>();
+  const reviewTexts = reviewsRead === 'texts' ? await listingReviewSummaryTexts({ ctx, slugs }) : new Map<string, string>();
+  return { matches: ranked.matches, reviews, reviewTexts, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
 }
 
 function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
@@ -152,18 +157,6 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
   return { reason: REASONS[ranked.emptyReason ?? 'weak_matches'](need, ranked), suggestedCategories: suggested };
 }
 
-/**
- * A listing's review figures are one object for as long as they are kept (listing-review-stats.ts),
- * and so is their JSON. Empty figures are not kept: written afresh, they die young.
- */
-const reviewTexts = new WeakMap<ListingReviewSummary, string>();
-const reviewsJson = (reviews: ListingReviewSummary) => {
-  if (reviews.count === 0) return JSON.stringify(reviews);
-  let text = reviewTexts.get(reviews);
-  if (text === undefined) reviewTexts.set(reviews, (text = JSON.stringify(reviews)));
-  return text;
-};
-
 const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64url')}"`;
 
 /**
@@ -182,10 +175,10 @@ function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): Answe
   let body = '{"items":[';
   ranked.matches.forEach((match, i) => {
     const summary = ctx.catalogue.itemText(match.entry, view);
-    const reviews = ranked.reviews.get(match.entry.slug);
+    const reviews = ranked.reviewTexts.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
-    const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviewsJson(reviews)}`}}`;
+    const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}}`;
     body += `${i > 0 ? ',' : ''}${summary.open}${tail}`;
     // Each tail prefixed by its length, so no two different answers feed the hash the same text.
     tag.update(summary.digest).update(`${tail.length}:${tail}`);
