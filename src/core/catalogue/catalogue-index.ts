@@ -44,14 +44,14 @@ const summaries = new Lru<IndexedListing, ListingSummary>(10_000);
 export const detailOf = (entry: IndexedListing): ListingDetail => details.get(entry, () => toListingDetail(entry.listing, entry.updatedAt));
 export const summaryOf = (entry: IndexedListing): ListingSummary => summaries.get(entry, () => toListingSummaryOf(entry.listing, entry.updatedAt));
 
-/** A list item's JSON without its closing brace (so fields can follow), and a digest of that text. */
+/** A list item's JSON without its closing brace (so fields can follow), and a digest of that text (27 characters, base64url). */
 export interface SummaryText {
   open: string;
-  digest: Buffer;
+  digest: string;
 }
 const openTextOf = (json: string): SummaryText => {
   const open = json.slice(0, -1);
-  return { open, digest: createHash('sha1').update(open).digest() };
+  return { open, digest: createHash('sha1').update(open).digest('base64url') };
 };
 
 /** Most list-item texts kept per view for a generation of the catalogue (about 2.5 kB each in the full view). */

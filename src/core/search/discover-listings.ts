@@ -160,30 +160,30 @@ async function explainNoMatch(ctx: CoreContext, need: string, ranked: RankedNeed
 const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64url')}"`;
 
 /**
- * The answer's JSON from each listing's kept summary text: a ranked need is new, but its
- * listings' summaries were written before. The tag is a digest of the summaries' digests and
- * the few characters written here, so the 25 kB body is not hashed again. A string rather
- * than a Buffer: a Buffer of this size is an allocation outside the heap per answer, and
- * freeing thousands of them a second made young-generation collections several times slower.
+ * The answer's JSON from each listing's item text: a ranked need is new, but its listings'
+ * items were written before. The tag is a digest of the items' digests and the few characters
+ * written here, so the 25 kB body is not hashed again; those are gathered into one string and
+ * hashed in one call, as each call into the hash costs more than the bytes it adds. A string
+ * rather than a Buffer: a Buffer of this size is an allocation outside the heap per answer,
+ * and freeing thousands of them a second made young-generation collections several times slower.
  */
 function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): AnswerBody {
   if (ranked.noGoodMatch) {
     const body = JSON.stringify(fullAnswerOf(ranked));
     return { body, etag: tagOf(createHash('sha1').update(body)) };
   }
-  const tag = createHash('sha1');
   let body = '{"items":[';
+  let tagged = '';
   ranked.matches.forEach((match, i) => {
-    const summary = ctx.catalogue.itemText(match.entry, view);
+    const item = ctx.catalogue.itemText(match.entry, view);
     const reviews = ranked.reviewTexts.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
     const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}}`;
-    body += `${i > 0 ? ',' : ''}${summary.open}${tail}`;
-    // Each tail prefixed by its length, so no two different answers feed the hash the same text.
-    tag.update(summary.digest).update(`${tail.length}:${tail}`);
+    body += `${i > 0 ? ',' : ''}${item.open}${tail}`;
+    // Digests have one length, and each tail is prefixed by its own: no two different answers feed the hash the same text.
+    tagged += `${item.digest}${tail.length}:${tail}`;
   });
   const end = `]${ranked.readAs === undefined ? '' : `,"readAs":${JSON.stringify(ranked.readAs)}`}}`;
-  tag.update(end);
-  return { body: body + end, etag: tagOf(tag) };
+  return { body: body + end, etag: tagOf(createHash('sha1').update(tagged + end)) };
 }
