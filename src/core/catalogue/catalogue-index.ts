@@ -239,10 +239,11 @@ export class CatalogueIndex {
   /**
    * A listing's list item in the view asked for, as JSON text without its closing brace, with a
    * digest: answers made of items are written and tagged from these. Kept for this generation,
-   * up to ITEM_TEXTS_KEPT per view (itemTextsKept), and never evicted: with a catalogue larger than any bound,
-   * an evicting cache replaced kept texts with every answer, and each one outlived young
-   * collections to die in the old generation, whose full collections then stalled every
-   * request (ADR 21). Texts past the bound are written for each answer (about 20 µs an item).
+   * up to ITEM_TEXTS_KEPT per view (itemTextsKept), and never evicted: with a catalogue larger
+   * than any bound, an evicting cache replaced kept texts with every answer, and each one
+   * outlived young collections to die in the old generation, whose full collections then
+   * stalled every request (ADR 21). Texts past the bound are written for each answer (about
+   * 20 µs an item).
    */
   itemText(entry: IndexedListing, view: View): SummaryText {
     const kept = this.itemTexts[view];

@@ -4,8 +4,8 @@ import { reviewsLinkOf, toListingReviewStats, toListingReviewSummary, type Listi
 
 /**
  * Review statistics of each listing given, for listing details and lookup and discover
- * results. Kept for a second per reviewed listing, so hot read paths do not query the store on every
- * request; a review written or moderated through this process drops its listing's entry at
+ * results. Kept for a second per reviewed listing, so hot read paths do not query the store on
+ * every request; a review written or moderated through this process drops its listing's entry at
  * once, and writes through other servers show within the second (as listings do, ADR 10).
  * Most listings have no published review: the set of those that do is read once a second, and
  * the others get empty statistics without a query (issue 14: a query for every distinct need).
