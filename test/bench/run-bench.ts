@@ -154,7 +154,9 @@ const TARGETS: Record<number, Target[]> = {
       limit: '≥ 40%',
       check: (run) => {
         const ratio = route(run, DISCOVER_DISTINCT).ratioToHealthz;
-        return { actual: `${(ratio * 100).toFixed(0)}%`, pass: ratio >= 0.4 };
+        // The pass is on throughput, as the target says; the CPU each request costs against /healthz's own says how far it is when the machine is busy.
+        const cpu = route(run, DISCOVER_DISTINCT).cpuMsPerRequest / route(run, '/healthz (mean of first and last)').cpuMsPerRequest;
+        return { actual: `${(ratio * 100).toFixed(0)}% (server CPU per request ${cpu.toFixed(1)}× /healthz's)`, pass: ratio >= 0.4 };
       },
     },
     {
@@ -201,6 +203,8 @@ interface RouteRow {
   p99: number;
   errors: number;
   ratioToHealthz: number;
+  /** The server's CPU time (all its threads, user and system) over the run, per request answered. */
+  cpuMsPerRequest: number;
 }
 
 interface SizeRun {
@@ -249,9 +253,24 @@ function sampleRss(pid: number) {
  * every connection from its start, which asks each path 32 times in a row, and then all but the
  * first are answered from the answer cache.
  */
-async function load(url: string, paths: string[], seconds = duration, requests: autocannon.Request[] = inTurn(paths), connectionCount = connections) {
+/**
+ * The CPU time a process has used so far, in ms: user and system time of all its threads, from
+ * /proc/PID/stat (fields 14 and 15, in Linux's clock ticks of 10 ms). On a machine shared with
+ * other work, throughput moves with what else runs; the CPU a request costs the server moves
+ * much less, so the bench reports both.
+ */
+function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** One route under load (see inTurn), with the server's CPU per request when its process is given. */
+async function load(url: string, paths: string[], seconds = duration, requests: autocannon.Request[] = inTurn(paths), connectionCount = connections, serverPid?: number) {
+  const cpuBefore = serverPid === undefined ? 0 : readCpuMs(serverPid);
   const result = await autocannon({ url, connections: connectionCount, duration: seconds, requests });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  const cpuMsPerRequest = serverPid === undefined || result.requests.total === 0 ? Number.NaN : (readCpuMs(serverPid) - cpuBefore) / result.requests.total;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx, cpuMsPerRequest };
 }
 
 function inTurn(paths: string[]): autocannon.Request[] {
@@ -326,19 +345,19 @@ async function benchSize(size: number): Promise<SizeRun> {
       const stopSampling = sampleRss(pid);
       // Warm-up: every route once briefly, so the JIT and caches are past their first requests.
       await load(server.baseUrl, ['/healthz', ...routes.flatMap(([, paths]) => paths)], Math.min(2, duration));
-      const healthFirst = await load(server.baseUrl, ['/healthz']);
+      const healthFirst = await load(server.baseUrl, ['/healthz'], duration, undefined, connections, pid);
       const measured = [];
       const steps = routes.length + 3;
       const progress = createProgress(`Measuring ${size.toLocaleString('en')} listings`);
       progress.update(1, steps);
       for (const [name, paths] of routes) {
-        measured.push({ name, ...(await load(server.baseUrl, paths)) });
+        measured.push({ name, ...(await load(server.baseUrl, paths, duration, undefined, connections, pid)) });
         progress.update(measured.length + 1, steps);
       }
-      const healthLast = await load(server.baseUrl, ['/healthz']);
+      const healthLast = await load(server.baseUrl, ['/healthz'], duration, undefined, connections, pid);
       progress.update(steps - 1, steps);
       // Writes last, so the reads above ran on an unchanged catalogue: every POST is a new review.
-      measured.push({ name: REVIEW_POSTS, ...(await load(server.baseUrl, [], duration, [reviewPostRequest(reviewedSlug)], 16)) });
+      measured.push({ name: REVIEW_POSTS, ...(await load(server.baseUrl, [], duration, [reviewPostRequest(reviewedSlug)], 16, pid)) });
       progress.update(steps, steps);
       progress.finish();
       const peakMb = stopSampling();
@@ -353,6 +372,7 @@ async function benchSize(size: number): Promise<SizeRun> {
         p50: (healthFirst.p50 + healthLast.p50) / 2,
         p99: Math.max(healthFirst.p99, healthLast.p99),
         errors: healthFirst.errors + healthLast.errors,
+        cpuMsPerRequest: (healthFirst.cpuMsPerRequest + healthLast.cpuMsPerRequest) / 2,
       };
       const rows: RouteRow[] = [health, ...measured].map((row) => ({ ...row, ratioToHealthz: row.rps / baseline }));
 
@@ -389,10 +409,10 @@ function print(run: SizeRun): void {
   console.log(`- start-up, spawn to first /healthz: ${seconds(run.startupMs)}`);
   console.log(`- RSS: ${run.rss.idleMb.toFixed(0)} MB idle after start, ${run.rss.peakMb.toFixed(0)} MB peak under load (sampled every 200 ms; kernel high-water mark ${run.rss.highWaterMb.toFixed(0)} MB)`);
   console.log(`- discover found listings for ${run.needsAnswered} of ${NEEDS.length} needs\n`);
-  console.log('| route | req/s | vs /healthz | p50 ms | p99 ms | errors |');
-  console.log('|---|---|---|---|---|---|');
+  console.log('| route | req/s | vs /healthz | p50 ms | p99 ms | errors | server CPU ms/request |');
+  console.log('|---|---|---|---|---|---|---|');
   for (const row of run.routes) {
-    console.log(`| ${row.name} | ${row.rps.toFixed(0)} | ${(row.ratioToHealthz * 100).toFixed(0)}% | ${row.p50} | ${row.p99} | ${row.errors} |`);
+    console.log(`| ${row.name} | ${row.rps.toFixed(0)} | ${(row.ratioToHealthz * 100).toFixed(0)}% | ${row.p50} | ${row.p99} | ${row.errors} | ${row.cpuMsPerRequest.toFixed(3)} |`);
   }
   if (run.checks.length === 0) {
     console.log(`\nNo targets are set for ${run.size.toLocaleString('en')} listings (they are for 1,711 and 100,000).`);
