@@ -25,6 +25,7 @@ import { benchImports } from './import-bench.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
 import { benchStartup, formatStartupBench } from './startup-bench.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
+import { distIsFresh } from '../../bin/entry.js';
 
 const { values } = parseArgs({
   options: {
@@ -438,6 +439,13 @@ async function benchPages(): Promise<ListingPageBench> {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+// `npm start` runs src/ through tsx when dist/ is older than src/ (bin/entry.js): a bench after an
+// edit without `npm run build` would measure that path, not the one users run.
+if (!distIsFresh()) {
+  console.error('dist/ is older than src/, so the server would run src/ through tsx: run `npm run build` first.');
+  process.exit(2);
 }
 
 const runs: SizeRun[] = [];
