@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { enumParam } from '../params.ts';
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
-import type { ListingSummary } from './listing-detail.ts';
+import { linksOf, type ListingSummary } from './listing-detail.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
 
 /**
@@ -67,7 +67,7 @@ export function compactListingJson(listing: Listing): string {
   const quality = qualityScore(listing.qualityInputs);
   return (
     `{"slug":${j(listing.slug)},"name":${j(listing.name)},"description":${j(cut(listing.description))},"category":${j(listing.category)}` +
-    `,"pricingTier":${j(listing.pricingTier ?? null)},"cli":${j(cliText(computeCliRelevance(listing.cliCriteria)))},"quality":${quality === null ? 'null' : String(quality)},"link":${j(`/api/apis/${listing.slug}`)}}`
+    `,"pricingTier":${j(listing.pricingTier ?? null)},"cli":${j(cliText(computeCliRelevance(listing.cliCriteria)))},"quality":${quality === null ? 'null' : String(quality)},"link":${j(linksOf(listing).self)}}`
   );
 }
 

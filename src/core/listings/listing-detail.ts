@@ -225,7 +225,7 @@ const qualitySummaryOf = (quality: ListingDetail['quality']): ListingSummary['qu
 });
 
 /** What a listing says of itself that its detail and its list item both begin with, in this order. */
-function listedFactsOf(listing: Listing) {
+export function listedFactsOf(listing: Listing) {
   const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
   return {
     slug: listing.slug,
@@ -243,12 +243,12 @@ function listedFactsOf(listing: Listing) {
   };
 }
 
-const illustrativeInputsOf = (listing: Listing): string[] =>
+export const illustrativeInputsOf = (listing: Listing): string[] =>
   Object.entries(listing.qualityInputs)
     .filter(([, measured]) => measured?.illustrative)
     .map(([input]) => input);
 
-const linksOf = (listing: Listing) => ({ self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` });
+export const linksOf = (listing: Listing) => ({ self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` });
 
 /**
  * The list item of a listing, built directly: what toListingSummary makes of the detail, without

@@ -1,37 +1,28 @@
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { computeQuality } from '../scoring/quality.ts';
-import { slugify } from '../search/text.ts';
-import { compactNumber } from './compact-number.ts';
+import { illustrativeInputsOf, linksOf, listedFactsOf } from './listing-detail.ts';
 import type { Listing } from './listing.ts';
+
+/** A number or null as JSON: what JSON.stringify writes for a finite number, without the call. */
+const num = (value: number | null): string => (value === null || !Number.isFinite(value) ? 'null' : String(value));
 
 /**
  * A listing's list item as JSON text, written straight from the listing: the same text as
  * JSON.stringify(toListingSummaryOf(listing, updatedAt)), which the tests hold it to for every
- * listing of the catalogue and the corpus, without building the item's objects first.
+ * listing of the catalogue, without building the item's objects first.
  *
  * Discover answers are written from item texts (catalogue-index.ts); a large catalogue cannot
  * keep every listing's, so an answer builds most of its items afresh. Built as objects and then
  * written, an item cost about 50 µs and a few kilobytes of short-lived objects; written
  * directly, a fraction of that. The order of the fields is toListingSummaryOf's.
  */
-/** A number or null as JSON: what JSON.stringify writes for a finite number, without the call. */
-const num = (value: number | null): string => (value === null || !Number.isFinite(value) ? 'null' : String(value));
-
 export function listingSummaryJson(listing: Listing, updatedAt: string): string {
   const j = JSON.stringify;
-  const downloads = listing.qualityInputs.weeklyDownloads?.value ?? null;
-  let illustrative = '';
-  for (const input in listing.qualityInputs) {
-    if (listing.qualityInputs[input as keyof Listing['qualityInputs']]?.illustrative) illustrative += `${illustrative === '' ? '' : ','}"${input}"`;
-  }
-  const slug = j(listing.slug);
+  // The head is the item's own parts, written whole: their fields and order stay those of toListingSummaryOf.
+  const facts = j(listedFactsOf(listing));
   let text =
-    `{"slug":${slug},"name":${j(listing.name)},"description":${j(listing.description)},"url":${j(listing.url ?? null)}` +
-    `,"pricingTier":${j(listing.pricingTier ?? null)},"category":${j(listing.category)},"categorySlug":${j(slugify(listing.category))}` +
-    `,"subcategory":${j(listing.subcategory ?? null)},"install":${j(listing.install ?? null)}` +
-    `,"weeklyDownloads":${num(downloads)},"weeklyDownloadsCompact":${downloads === null ? 'null' : j(compactNumber(downloads))}` +
-    `,"capabilities":${j(listing.capabilities)},"illustrativeValues":[${illustrative}],"updatedAt":${j(updatedAt)}` +
-    `,"links":${j({ self: `/api/apis/${listing.slug}`, page: `/apis/${listing.slug}` })},"auth":${j(listing.access?.auth?.value ?? null)}`;
+    `${facts.slice(0, -1)},"illustrativeValues":${j(illustrativeInputsOf(listing))},"updatedAt":${j(updatedAt)}` +
+    `,"links":${j(linksOf(listing))},"auth":${j(listing.access?.auth?.value ?? null)}`;
 
   // Keys, statuses, versions and wordings are words of [A-Za-z_/-]: quotes write them as JSON.stringify does.
   const cli = computeCliRelevance(listing.cliCriteria);
