@@ -9,7 +9,7 @@ import { compactListingSchema, toCompactListing, viewParam, type View } from '..
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
-import { listingFilter, listingFilterShape } from './listing-filter.ts';
+import { hasListingFilter, listingFilter, listingFilterShape } from './listing-filter.ts';
 import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
 
@@ -120,7 +120,8 @@ type RankedAnswer =
 type ReviewsRead = 'objects' | 'texts' | 'none';
 
 async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, reviewsRead: ReviewsRead = 'objects'): Promise<RankedAnswer> {
-  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: listingFilter(query), limit: query.limit });
+  // Without a filter, no listing is tested against one, and an empty answer is not ranked a third time to tell "filtered out" from "nothing serves it".
+  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: query.limit });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
   const slugs = ranked.matches.map((match) => match.entry.slug);
   const reviews = reviewsRead === 'objects' ? await listingReviewSummaries({ ctx, slugs }) : new Map<string, ListingReviewSummary>();
