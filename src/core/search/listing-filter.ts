@@ -33,15 +33,15 @@ export function categoryFilterSlug(category: string | undefined): string | undef
   return slug;
 }
 
+/** Whether any filter is set: without one every listing passes, and no filter need be read per listing. */
+export const hasListingFilter = (filters: ListingFilters & { auth?: AuthKind }): boolean =>
+  filters.auth !== undefined || filters.category !== undefined || filters.pricing !== undefined || filters.minCliScore !== undefined || filters.envVarAuth === true || filters.headless === true;
+
 /**
  * Whether a listing passes the filters. A criterion filter needs the criterion passed: not
  * assessed never counts as passed, and a partly scored listing counts at its lowest score.
  * `auth` (category pages) keeps listings whose sources show that kind of authentication.
  */
-/** Whether any filter is set: without one every listing passes, and no filter need be read per listing. */
-export const hasListingFilter = (filters: ListingFilters & { auth?: AuthKind }): boolean =>
-  filters.auth !== undefined || filters.category !== undefined || filters.pricing !== undefined || filters.minCliScore !== undefined || filters.envVarAuth === true || filters.headless === true;
-
 export function listingFilter(filters: ListingFilters & { auth?: AuthKind }): (entry: IndexedListing) => boolean {
   const categorySlug = categoryFilterSlug(filters.category);
   return (entry) =>
