@@ -249,12 +249,6 @@ function sampleRss(pid: number) {
 }
 
 /**
- * One route under load. Several paths are asked in turn across all connections (one shared
- * counter), so each is asked once per cycle: autocannon's own list of requests is walked by
- * every connection from its start, which asks each path 32 times in a row, and then all but the
- * first are answered from the answer cache.
- */
-/**
  * The CPU time a process has used so far, in ms: user and system time of all its threads, from
  * /proc/PID/stat (fields 14 and 15, in Linux's clock ticks of 10 ms). On a machine shared with
  * other work, throughput moves with what else runs; the CPU a request costs the server moves
@@ -266,7 +260,13 @@ function readCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** One route under load (see inTurn), with the server's CPU per request when its process is given. */
+/**
+ * One route under load, with the server's CPU per request when its process is given. Several
+ * paths are asked in turn across all connections (one shared counter, see inTurn), so each is
+ * asked once per cycle: autocannon's own list of requests is walked by every connection from its
+ * start, which asks each path 32 times in a row, and then all but the first are answered from
+ * the answer cache.
+ */
 async function load(url: string, paths: string[], seconds = duration, requests: autocannon.Request[] = inTurn(paths), connectionCount = connections, serverPid?: number) {
   const cpuBefore = serverPid === undefined ? 0 : readCpuMs(serverPid);
   const result = await autocannon({ url, connections: connectionCount, duration: seconds, requests });
