@@ -113,7 +113,7 @@ export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; i
 
 /** What an answer is made of, before it is written as objects or as text. */
 type RankedAnswer =
-  | { matches: NeedMatch[]; reviews: Map<string, ListingReviewSummary>; reviewTexts: Map<string, string>; readAs?: string; noGoodMatch?: undefined }
+  | { matches: NeedMatch[]; reviews?: Map<string, ListingReviewSummary>; reviewTexts?: Map<string, string>; readAs?: string; noGoodMatch?: undefined }
   | { noGoodMatch: NoGoodMatch };
 
 /** The items' review figures as objects (for answers built as objects), as JSON text (for answers written as text), or none (compact items carry none). */
@@ -124,9 +124,10 @@ async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListin
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: query.limit });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
   const slugs = ranked.matches.map((match) => match.entry.slug);
-  const reviews = reviewsRead === 'objects' ? await listingReviewSummaries({ ctx, slugs }) : new Map<string, ListingReviewSummary>();
-  const reviewTexts = reviewsRead === 'texts' ? await listingReviewSummaryTexts({ ctx, slugs }) : new Map<string, string>();
-  return { matches: ranked.matches, reviews, reviewTexts, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
+  const readAs = ranked.readAs ? { readAs: ranked.readAs } : {};
+  if (reviewsRead === 'objects') return { matches: ranked.matches, reviews: await listingReviewSummaries({ ctx, slugs }), ...readAs };
+  if (reviewsRead === 'texts') return { matches: ranked.matches, reviewTexts: await listingReviewSummaryTexts({ ctx, slugs }), ...readAs };
+  return { matches: ranked.matches, ...readAs };
 }
 
 function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
@@ -136,7 +137,7 @@ function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
     relevance: match.relevance,
     confidence: match.confidence,
     matchedOn: match.matchedOn,
-    reviews: ranked.reviews.get(match.entry.slug),
+    reviews: ranked.reviews?.get(match.entry.slug),
   }));
   return { items, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
 }
@@ -177,7 +178,7 @@ function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): Answe
   let tagged = '';
   ranked.matches.forEach((match, i) => {
     const item = ctx.catalogue.itemText(match.entry, view);
-    const reviews = ranked.reviewTexts.get(match.entry.slug);
+    const reviews = ranked.reviewTexts?.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
     const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}}`;
