@@ -39,7 +39,7 @@ describe.each(STORE_KINDS)('discover on $kind', ({ databaseUrl }) => {
     expect(first.relevance).toBe(1);
     expect(first.confidence).toBe('high');
     expect(first.matchedOn.capabilities).toEqual(expect.arrayContaining(['real-time messaging', 'push notifications']));
-    expect(first.matchedOn.terms).toEqual(expect.arrayContaining(['realtim', 'notif']));
+    expect(first.matchedOn.terms).toEqual(expect.arrayContaining(['real-time', 'notifications']));
     expect(first.matchedOn.fields).toEqual(expect.arrayContaining(['name', 'description']));
     expect(second.matchedOn.capabilities).toContain('real-time messaging');
     expect(second.relevance).toBeGreaterThan(0);
@@ -103,7 +103,17 @@ describe.each(STORE_KINDS)('discover on $kind', ({ databaseUrl }) => {
     await server.ctx.catalogue.refresh();
     const { body } = await json(`/api/discover?q=${encodeURIComponent('météo forecasts')}`);
     expect(slugs(body)[0]).toBe('meteo-forecast-service');
-    expect(body.items[0].matchedOn.terms).toEqual(expect.arrayContaining(['meteo', 'forecast']));
+    expect(body.items[0].matchedOn.terms).toEqual(expect.arrayContaining(['meteo', 'forecasts']));
+  });
+
+  it('names the words of the need that matched as the need wrote them, never their stems', async () => {
+    await server.ctx.store.saveListings([listing({ slug: 'gossamer-texting', name: 'Gossamer texting', description: 'Send SMS to customers from a real-time queue', category: 'Communication' })]);
+    await server.ctx.catalogue.refresh();
+    const { body } = await json(`/api/discover?q=${encodeURIComponent('send SMS to my customers from a realtime gossamer queue')}`);
+    const item = body.items.find((found: { slug: string }) => found.slug === 'gossamer-texting');
+    // Stems would read "sm", "custom" and "realtim".
+    expect(item.matchedOn.terms).toEqual(expect.arrayContaining(['sms', 'customers', 'realtime', 'gossamer']));
+    for (const term of item.matchedOn.terms) expect('send sms to my customers from a realtime gossamer queue', term).toContain(term);
   });
 
   it('never answers from before a catalogue change: the same need asked again sees the new listing', async () => {

@@ -114,12 +114,25 @@ const SEPARATORS = /([^\p{L}\p{N}]+)/u;
 /** What joins two words into one as written: "real-time", "snake_case", "node.js", "o'clock". */
 const JOINERS = new Set(['-', '_', '.', "'"]);
 
+/** Two words as `text` joins them ("real-time" rather than "real time") when it does: needs are read with their words rejoined by spaces. */
+export function asWrittenIn(text: string, words: string): string {
+  const space = words.indexOf(' ');
+  if (space < 0) return words;
+  const folded = foldText(text);
+  for (const joiner of JOINERS) {
+    const joined = `${words.slice(0, space)}${joiner}${words.slice(space + 1)}`;
+    if (folded.includes(joined)) return joined;
+  }
+  return words;
+}
+
 /**
  * The terms of a text. Adjacent words are also joined, so that "real-time", "realtime" and
  * "real time" all yield the term "realtim"; stop words and one- or two-digit numbers are
- * dropped; everything else is stemmed.
+ * dropped; everything else is stemmed. Given `wordsOf`, it also records each term's first
+ * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim".
  */
-export function analyzeText(text: string): AnalyzedText {
+export function analyzeText(text: string, wordsOf?: Map<string, string>): AnalyzedText {
   const terms: string[] = [];
   const generic: string[] = [];
   const sequence: string[] = [];
@@ -139,9 +152,12 @@ export function analyzeText(text: string): AnalyzedText {
     const stemmed = stem(part);
     terms.push(stemmed);
     sequence.push(stemmed);
+    if (wordsOf && !wordsOf.has(stemmed)) wordsOf.set(stemmed, part);
     if (previous && previous.word.length + part.length <= MAX_COMPOUND_LENGTH) {
       const joined = stem(previous.word + part);
-      compounds.push({ term: joined, parts: [previous.stem, stemmed], written: JOINERS.has(parts[i - 1]!) });
+      const written = JOINERS.has(parts[i - 1]!);
+      compounds.push({ term: joined, parts: [previous.stem, stemmed], written });
+      if (wordsOf && !wordsOf.has(joined)) wordsOf.set(joined, `${previous.word}${written ? parts[i - 1] : ' '}${part}`);
     }
     previous = { word: part, stem: stemmed };
   }

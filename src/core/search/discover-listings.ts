@@ -26,7 +26,7 @@ export type DiscoverListingsInput = z.input<typeof discoverListingsInputSchema>;
 export const matchedOnSchema = z
   .object({
     fields: z.array(z.string()).describe('Listing fields where words of the need matched.'),
-    terms: z.array(z.string()).describe('Words of the need (folded and stemmed) that matched.'),
+    terms: z.array(z.string()).describe('Words of the need that matched, as the need wrote them (lower case, accents removed); a word and its forms ("payments", "payment") match each other.'),
     capabilities: z.array(z.string()).describe('Capabilities of the need-to-capability vocabulary that the need and the listing share.'),
   })
   .meta({ id: 'MatchedOn' });

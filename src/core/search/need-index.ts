@@ -1,5 +1,5 @@
 import { distance } from 'fastest-levenshtein';
-import { analyzeText, isStopWord } from './analyze-text.ts';
+import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
@@ -102,6 +102,8 @@ const PACK_FROM = 8;
 export interface NeedUnit {
   /** A stemmed word of the need, or a capability label. */
   key: string;
+  /** A term's word as the need wrote it (folded): "sms" for the key "sm". */
+  word?: string;
   kind: 'term' | 'capability';
   idf: number;
   weight: number;
@@ -523,7 +525,7 @@ export class NeedIndex {
         score,
         coverage: coverageOfMatch(mask, nameOnlyMasks[doc]!),
         fields: NEED_FIELDS.filter((field) => fieldMasks[doc]! & FIELD_BIT[field]),
-        terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.key),
+        terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.word ?? unit.key),
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
       };
     });
@@ -943,7 +945,8 @@ export class NeedIndex {
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
     const { text, demoted } = readNeedText(need);
-    const analyzed = analyzeText(text);
+    const wordsOf = new Map<string, string>();
+    const analyzed = analyzeText(text, wordsOf);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
     const joined: { term: string; parts: [string, string] }[] = [];
@@ -958,7 +961,7 @@ export class NeedIndex {
     for (const term of terms) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      units.push({ key: term, kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
+      units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
       // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".

@@ -12,7 +12,7 @@ export type Confidence = 'high' | 'medium' | 'low';
 export interface MatchedOn {
   /** Listing fields where words of the need matched: name, description, category, subcategory, capabilities. */
   fields: string[];
-  /** The need's words (folded and stemmed) that matched. */
+  /** The need's words that matched, as the need wrote them (folded), one per stem. */
   terms: string[];
   /** Capabilities of the vocabulary that the need and the listing both name. */
   capabilities: string[];

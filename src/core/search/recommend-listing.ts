@@ -27,6 +27,7 @@ import { listingReviewStats } from '../reviews/listing-review-stats.ts';
 import type { ListingReviewStats } from '../reviews/review-stats.ts';
 import { rankNeed, type NeedMatch } from './rank-need.ts';
 import { foldText, slugify } from './text.ts';
+import { analyzeText } from './analyze-text.ts';
 
 /**
  * One pick and a runner-up for a task, in any category, with the reasons in words.
@@ -147,9 +148,9 @@ function firstTwo(candidates: Candidate[]): Choice[] {
   return choices;
 }
 
-/** The listing's capabilities that share a word with the terms the task matched on. */
+/** The listing's capabilities that share a word with the terms the task matched on (compared by stem: "charging" touches "charge points"). */
 function touchedCapabilities(entry: IndexedListing, match: NeedMatch): string[] {
-  const terms = match.matchedOn.terms.map((term) => foldText(term)).filter((term) => term.length >= 3);
+  const terms = match.matchedOn.terms.flatMap((word) => analyzeText(word).terms).filter((term) => term.length >= 3);
   return entry.listing.capabilities.filter((capability) => {
     const words = foldText(capability).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length >= 3);
     return words.some((word) => terms.some((term) => word.startsWith(term) || term.startsWith(word)));
