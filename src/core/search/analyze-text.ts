@@ -69,6 +69,24 @@ const OWN_STEMS = new Map<string, string>(
     // "transactional" email or SMS is a kind of message, not a transaction: Porter's "transact"
     // made every transactional-email listing a blockchain-data one (its matchedOn said so).
     transactional: 'transactional',
+    // Found as vocabulary phrases whose stems fell on two capabilities' lines: anime/animal,
+    // authorization/author, observance/observability, ticketing/ticket ("support tickets").
+    anime: 'anime',
+    animation: 'animat',
+    animations: 'animat',
+    animated: 'animat',
+    authorization: 'authoriz',
+    authorizations: 'authoriz',
+    authorisation: 'authoriz',
+    authorize: 'authoriz',
+    authorise: 'authoriz',
+    authorized: 'authoriz',
+    authorised: 'authoriz',
+    observance: 'observance',
+    observances: 'observance',
+    observability: 'observab',
+    observable: 'observab',
+    ticketing: 'ticketing',
   }),
 );
 

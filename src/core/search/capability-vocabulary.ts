@@ -13,7 +13,7 @@ real-time messaging: real-time, real-time notifications, live notifications, in-
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
-sms messaging: sms, text message, text messages, sms messaging, mms, whatsapp, otp via sms
+sms messaging: sms, sms messaging, mms, whatsapp, otp via sms
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
@@ -32,7 +32,7 @@ astronomy and space: astronomy, space, nasa, planets, stars, satellite imagery, 
 sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
 cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
-crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, market data, ticker, candlesticks, ohlc
+crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, ticker, candlesticks, ohlc
 blockchain data: blockchain, on-chain, transactions, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
 payments: payment, payments, accept payments, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, subscriptions, payouts, refunds
@@ -60,7 +60,7 @@ stock photos: stock photos, photos, photo, free images, images search, photograp
 icons: icon, icons, svg icons, icon search, icon sets, pictograms, emoji, emojis
 fonts: font, fonts, typeface, typefaces, typography, web fonts, webfonts
 colors: color, colors, colour, colours, palette, palettes, color scheme, color schemes, hex colors, color names
-design assets: design, illustrations, vector graphics, svg, mockups, ui design, art, artworks, museum, museums, paintings
+design assets: design, illustrations, vector graphics, svg, mockups, ui design
 pdf generation: pdf, pdfs, html to pdf, generate pdf, pdf generation, web page to pdf, url to pdf, documents to pdf, pdf conversion, invoices pdf, pdf rendering
 document conversion: convert documents, document conversion, file conversion, convert files, docx, excel, spreadsheets, word documents, office documents, markdown, csv, file converter
 screenshots: screenshot, screenshots, website screenshot, web page screenshot, capture web page, render web page, page rendering, headless browser, browser rendering
@@ -90,8 +90,9 @@ video: video, videos, video hosting, video streaming, youtube, live streaming, v
 games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
 pokemon: pokemon, pokedex, pokémon
 comics and characters: comics, comic, superheroes, marvel, characters, heroes, villains, star wars, harry potter, fictional characters
-sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, scores, fixtures, teams, league, leagues, matches, athletes, olympics, live scores
-fitness and health tracking: fitness, workouts, exercise, exercises, activity tracking, cycling, calories, nutrition, diet
+sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, scores, fixtures, sports teams, league, leagues, matches, athletes, olympics, live scores
+fitness and workouts: fitness, workouts, workout, exercise, exercises, activity tracking, cycling
+nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, restaurants, menus, nutrition facts, groceries
 drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee
 health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
@@ -99,7 +100,7 @@ animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy
 cats: cat, cats, kitten, kittens
 news: news, headlines, articles, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
-events: events, event, conferences, meetups, concerts, tickets, ticketing
+events: events, event, conferences, meetups, concerts, event tickets, concert tickets, ticketing
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
 jobs: job, jobs, job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, resumes
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace, amazon
@@ -108,21 +109,24 @@ vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and m
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, stops, gtfs
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, flight status, flight tracking, air traffic, planes
-ride and mobility: bike sharing, bikes, bicycles, scooters, taxi, ride sharing, parking, traffic, tolls
+bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
+taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
+parking: parking, car parks, parking spaces, parking lots
+road traffic: traffic, road traffic, congestion, road conditions, roadworks, tolls, toll roads
 travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, destinations, trips, hotel booking
 real estate: real estate, property, properties, housing, rent, rental, mortgage, homes, listings real estate
 government and open data: government, open data, public data, census, statistics, public records, legislation, laws, parliament, elections, politics, court, courts, national data, city data, municipal
-science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table, numbers facts, research papers, scholarly, academic, citations
+science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table, research papers, scholarly, academic, citations
 environment and energy: environment, energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
 social media: social media, social network, social networks, posts, tweets, tweet, twitter, followers, profiles, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts
-chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, teams
+chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, microsoft teams, ms teams
 encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics and monitoring: analytics, monitoring, uptime, status page, logs, logging, metrics, tracking events, error tracking, observability, performance monitoring
-project management: project management, tasks, todo, to-do, issues, tickets, kanban, boards, notes, productivity, spreadsheets online, forms, surveys
+project management: project management, tasks, todo, to-do, issues, support tickets, kanban, boards, notes, productivity, spreadsheets online, forms, surveys
 crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, artists paintings, history, historical, heritage, archives

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stem } from '../../../src/core/search/analyze-text.ts';
+import { analyzeText, stem } from '../../../src/core/search/analyze-text.ts';
+import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary } from '../../../src/core/search/capability-vocabulary.ts';
 import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
 
 /**
@@ -108,11 +109,24 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['trained', 'train'],
     ['training', 'trains'],
     ['transactional', 'transactions'],
+    // Issue 14's cases.
+    ['news', 'new'],
+    ['publications', 'public'],
+    ['productivity', 'product'],
+    ['marketing', 'market'],
+    ['communication', 'community'],
+    // Vocabulary phrases whose stems fell on two capabilities' lines.
+    ['anime', 'animals'],
+    ['authorization', 'authors'],
+    ['observances', 'observability'],
+    ['ticketing', 'tickets'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
 
   it('still meets the word\'s own forms', () => {
+    expect(stem('authorize')).toBe(stem('authorization'));
+    expect(stem('publication')).toBe(stem('publications'));
     expect(stem('trained')).toBe(stem('training'));
     expect(stem('nationally')).toBe(stem('national'));
     expect(stem('trains')).toBe(stem('train'));
@@ -129,5 +143,49 @@ describe('a transactional-email listing', () => {
     expect(email.hits[0]!.slug).toBe('mailer');
     expect(email.hits.find((hit) => hit.slug === 'mailer')!.capabilities).not.toContain('blockchain data');
     expect(index.search('blockchain transaction data', { limit: 10 }).hits[0]!.slug).toBe('chain');
+  });
+});
+
+describe('vocabulary collisions (issue 14): a capability is credited only where the listing names that capability', () => {
+  it('has no phrase on two capabilities\' lines, compared as the stems the engine reads', () => {
+    const lines = new Map<string, string[]>();
+    for (const capability of parseVocabulary(CAPABILITY_VOCABULARY_TEXT, (phrase) => analyzeText(phrase).sequence)) {
+      for (const phrase of capability.phrases) lines.set(phrase.join(' '), [...(lines.get(phrase.join(' ')) ?? []), capability.label]);
+    }
+    expect([...lines].filter(([, labels]) => new Set(labels).size > 1)).toEqual([]);
+  });
+
+  const index = indexOf([
+    listing('bikes', 'Bikes', 'Self-service bicycles in 400 cities'),
+    listing('roads', 'Roads', 'Live road traffic and parking data'),
+    listing('workouts', 'Workouts', 'Database of workouts, exercises and muscles'),
+    listing('foods', 'Foods', 'Verified nutrition database of foods'),
+    listing('huddle', 'Huddle', 'Team instant messaging'),
+    listing('league', 'League', 'Scores, fixtures, teams and players of every league'),
+    listing('cipher', 'Cipher', 'Encrypting and decrypting text messages'),
+    listing('texter', 'Texter', 'Send SMS worldwide'),
+  ]);
+  const capabilitiesOf = (need: string, slug: string) => index.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
+
+  it('a traffic and parking listing does not serve bike sharing', () => {
+    expect(index.search('bike sharing stations', { limit: 10 }).hits[0]!.slug).toBe('bikes');
+    expect(capabilitiesOf('bike sharing stations', 'roads')).toEqual([]);
+  });
+
+  it('a nutrition listing does not serve a fitness database', () => {
+    expect(index.search('fitness database', { limit: 10 }).hits[0]!.slug).toBe('workouts');
+    // Its database is one; its nutrition is no fitness.
+    expect(capabilitiesOf('fitness database', 'foods')).toEqual(['json storage']);
+  });
+
+  it('"teams" is neither chat nor sports on its own: a team chat is no league, a league is no chat', () => {
+    expect(index.search('nba teams and players', { limit: 10 }).hits[0]!.slug).toBe('league');
+    expect(capabilitiesOf('nba teams and players', 'huddle')).not.toContain('sports');
+    expect(capabilitiesOf('post messages to microsoft teams', 'league')).not.toContain('chat platforms');
+  });
+
+  it('"text messages" to encrypt are not SMS', () => {
+    expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
+    expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
   });
 });
