@@ -56,7 +56,8 @@ image generation: image generation, generate images, text to image, ai art, stab
 image processing: image processing, resize images, image resizing, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
 avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars
-stock photos: stock photos, photos, photo, free images, images search, photography, pictures, wallpapers, gifs, gif
+stock photos: stock photos, photos, photo, free images, images search, photography, pictures, wallpapers
+gifs: gifs, gif
 icons: icon, icons, svg icons, icon search, icon sets, pictograms, emoji, emojis
 fonts: font, fonts, typeface, typefaces, typography, web fonts, webfonts
 colors: color, colors, colour, colours, palette, palettes, color scheme, color schemes, hex colors, color names
@@ -68,14 +69,21 @@ web scraping: scraping, scrape, web scraping, scraper, crawl, crawler, crawling,
 qr codes: qr code, qr codes, qrcode, barcode, barcodes, qr generator, scan qr, qr scanner
 url shortening: url shortener, shorten url, shorten urls, short links, short link, link shortener, short url, short urls, tiny url, link management
 file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, drive, backup, ipfs, pinning
-json storage: json storage, key value, key-value, store json, json bin, database, data store, pastebin, paste, snippets
-dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains, ssl certificate, tls certificate, certificates
-security and malware: malware, virus, antivirus, phishing, threat intelligence, vulnerabilities, vulnerability, cve, malicious urls, url scanning, file scanning, security scanning, spam detection, fraud, fraud detection, blacklist, blocklist, reputation
+json storage: json storage, key value, key-value, store json, json bin, database, data store
+pastebins: pastebin, paste, snippets
+dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
+tls certificates: ssl certificate, tls certificate, certificates
+security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
+vulnerabilities: vulnerabilities, vulnerability, cve
+fraud detection: fraud, fraud detection
+spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password, passwords, password generator, password strength, hashing
 ci and devops: continuous integration, ci, cd, build pipeline, builds, deployments, deploy, devops, pipelines, test runs
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects, package registry, npm
-developer utilities: developer tools, testing, mock api, mock data, http testing, request bin, webhooks, webhook, json placeholder, fake api, api testing, uuid, regex, cron, hashing utilities
+developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
+webhooks: webhooks, webhook, request bin
+mock apis: mock api, mock data, json placeholder, fake api
 fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake
 random generators: random, randomness, random number, random numbers, dice, coin flip, random choice, shuffle, random generator
 jokes and humor: joke, jokes, humor, humour, funny, puns, pun, memes, meme, dad jokes, chuck norris, comedy, insults
@@ -93,7 +101,8 @@ comics and characters: comics, comic, superheroes, marvel, characters, heroes, v
 sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, scores, fixtures, sports teams, league, leagues, matches, athletes, olympics, live scores
 fitness and workouts: fitness, workouts, workout, exercise, exercises, activity tracking, cycling
 nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
-food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, restaurants, menus, nutrition facts, groceries
+food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries
+restaurants: restaurants, menus
 drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee
 health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
 animals: animal, animals, pets, pet, wildlife, species
@@ -115,8 +124,11 @@ parking: parking, car parks, parking spaces, parking lots
 road traffic: traffic, road traffic, congestion, road conditions, roadworks, tolls, toll roads
 travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, destinations, trips, hotel booking
 real estate: real estate, property, properties, housing, rent, rental, mortgage, homes, listings real estate
-government and open data: government, open data, public data, census, statistics, public records, legislation, laws, parliament, elections, politics, court, courts, national data, city data, municipal
-science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table, research papers, scholarly, academic, citations
+government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
+laws and courts: legislation, laws, parliament, court, courts
+elections and politics: elections, politics
+science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
+research papers: research papers, scholarly, academic, citations
 environment and energy: environment, energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
@@ -125,8 +137,12 @@ chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, mess
 encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
-analytics and monitoring: analytics, monitoring, uptime, status page, logs, logging, metrics, tracking events, error tracking, observability, performance monitoring
-project management: project management, tasks, todo, to-do, issues, support tickets, kanban, boards, notes, productivity, spreadsheets online, forms, surveys
+analytics: analytics, metrics, tracking events
+monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring
+logging and errors: logs, logging, error tracking
+project management: project management, tasks, todo, to-do, issues, support tickets, kanban, boards, productivity, spreadsheets online
+notes: notes
+forms and surveys: forms, surveys
 crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, artists paintings, history, historical, heritage, archives

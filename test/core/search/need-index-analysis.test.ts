@@ -164,6 +164,8 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     listing('league', 'League', 'Scores, fixtures, teams and players of every league'),
     listing('cipher', 'Cipher', 'Encrypting and decrypting text messages'),
     listing('texter', 'Texter', 'Send SMS worldwide'),
+    listing('sandbox', 'Sandbox', 'Malware analysis of files and URLs'),
+    listing('fingerprint', 'Fingerprint', 'Fraud detection from browser fingerprints'),
   ]);
   const capabilitiesOf = (need: string, slug: string) => index.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
 
@@ -182,6 +184,11 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(index.search('nba teams and players', { limit: 10 }).hits[0]!.slug).toBe('league');
     expect(capabilitiesOf('nba teams and players', 'huddle')).not.toContain('sports');
     expect(capabilitiesOf('post messages to microsoft teams', 'league')).not.toContain('chat platforms');
+  });
+
+  it('a malware scanner does not serve fraud detection: security is several capabilities, not one', () => {
+    expect(index.search('detect payment fraud', { limit: 10 }).hits[0]!.slug).toBe('fingerprint');
+    expect(capabilitiesOf('detect payment fraud', 'sandbox')).toEqual([]);
   });
 
   it('"text messages" to encrypt are not SMS', () => {
