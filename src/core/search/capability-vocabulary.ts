@@ -18,9 +18,9 @@ phone validation: phone number, phone numbers, phone validation, validate phone,
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
-country data: country, countries, country data, capital city, population, currencies of a country, flags, country codes, iso 3166, nations
+country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, latitude, longitude, lat lng, coordinates, address to coordinates, address lookup, address search, address autocomplete, place search
-maps: map, maps, mapping, map tiles, static maps, directions, routing, route planning, navigation, points of interest, places
+maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation, points of interest, places
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
@@ -33,18 +33,18 @@ sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, g
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
 cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
 crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, ticker, candlesticks, ohlc
-blockchain data: blockchain, on-chain, transactions, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi
+blockchain data: blockchain, on-chain, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi, transactions
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
-payments: payment, payments, accept payments, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, subscriptions, payouts, refunds
-banking: bank, banking, open banking, bank accounts, account balances, bank transfers, transfers
+payments: payment, payments, accept payments, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, payouts, refunds, subscription billing, recurring payments
+banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
 financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings
 books: book, books, isbn, library, publications, authors, novels, bibliographic, literature, ebooks
-dictionary: dictionary, definitions, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary
+dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
 language detection: language detection, detect language, identify language, language identification, what language
-text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification, topics
+text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification
 summarization: summarize, summarization, summary, summaries, tldr, condense text, key points
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
@@ -72,14 +72,14 @@ file storage: file storage, cloud storage, store files, file sharing, share file
 json storage: json storage, key value, key-value, store json, json bin, database, data store
 pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
-tls certificates: ssl certificate, tls certificate, certificates
+tls certificates: ssl certificate, tls certificate
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password, passwords, password generator, password strength, hashing
-ci and devops: continuous integration, ci, cd, build pipeline, builds, deployments, deploy, devops, pipelines, test runs
+ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects, package registry, npm
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
@@ -89,7 +89,7 @@ random generators: random, randomness, random number, random numbers, dice, coin
 jokes and humor: joke, jokes, humor, humour, funny, puns, pun, memes, meme, dad jokes, chuck norris, comedy, insults
 quotes: quote, quotes, quotations, sayings, inspirational, motivational, famous quotes, proverbs, advice, affirmations
 trivia and quizzes: trivia, quiz, quizzes, facts, fun facts, riddles
-movies and tv: movie, movies, film, films, cinema, tv, tv shows, television, series, episodes, actors, cast, streaming, imdb, trailers, watchlist
+movies and tv: movie, movies, film, films, cinema, tv, tv shows, television, episodes, actors, cast, imdb, trailers, watchlist, tv series
 anime and manga: anime, manga, otaku, japanese animation
 music: music, songs, song, artists, artist, albums, album, playlists, playlist, radio, music metadata, charts, bands, discography, music tracks
 lyrics: lyrics, song lyrics, lyric
@@ -97,8 +97,8 @@ podcasts: podcast, podcasts, episodes audio
 video: video, videos, video hosting, video streaming, youtube, live streaming, video platform, clips
 games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
 pokemon: pokemon, pokedex, pokémon
-comics and characters: comics, comic, superheroes, marvel, characters, heroes, villains, star wars, harry potter, fictional characters
-sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, scores, fixtures, sports teams, league, leagues, matches, athletes, olympics, live scores
+comics and characters: comics, comic, superheroes, marvel, heroes, villains, star wars, harry potter, fictional characters
+sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, fixtures, sports teams, league, leagues, matches, athletes, olympics, live scores, sports scores
 fitness and workouts: fitness, workouts, workout, exercise, exercises, activity tracking, cycling
 nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries
@@ -109,30 +109,30 @@ animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy
 cats: cat, cats, kitten, kittens
 news: news, headlines, articles, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
-events: events, event, conferences, meetups, concerts, event tickets, concert tickets, ticketing
+events: conferences, meetups, concerts, event tickets, concert tickets, ticketing, event listings, local events
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
-jobs: job, jobs, job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, resumes
-shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace, amazon
+jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job postings
+shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
-transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, stops, gtfs
+transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, flight status, flight tracking, air traffic, planes
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots
 road traffic: traffic, road traffic, congestion, road conditions, roadworks, tolls, toll roads
-travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, destinations, trips, hotel booking
-real estate: real estate, property, properties, housing, rent, rental, mortgage, homes, listings real estate
+travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, trips, hotel booking, travel destinations
+real estate: real estate, housing, rent, rental, mortgage, listings real estate, property listings, property prices, homes for sale
 government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
 laws and courts: legislation, laws, parliament, court, courts
 elections and politics: elections, politics
 science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
 research papers: research papers, scholarly, academic, citations
-environment and energy: environment, energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling
+environment and energy: energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling, environmental data
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
-social media: social media, social network, social networks, posts, tweets, tweet, twitter, followers, profiles, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts
+social media: social media, social network, social networks, tweets, tweet, twitter, followers, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts, posts
 chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, microsoft teams, ms teams
 encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
@@ -140,12 +140,12 @@ validation utilities: validation, validate, verify, verification, checker, looku
 analytics: analytics, metrics, tracking events
 monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring
 logging and errors: logs, logging, error tracking
-project management: project management, tasks, todo, to-do, issues, support tickets, kanban, boards, productivity, spreadsheets online
+project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: notes
 forms and surveys: forms, surveys
-crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data
+crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data, customer relationship management
 patents: patent, patents, trademarks, intellectual property, inventions
-art and culture: art, culture, museums, artworks, artists paintings, history, historical, heritage, archives
+art and culture: art, culture, museums, artworks, artists paintings, heritage
 religion: bible, quran, scripture, verses, religion, religious, prayer times
 machine learning: machine learning, ml, deep learning, artificial intelligence, ai, neural network, neural networks, models training, predictions
 economic data: economy, economic, economic indicators, gdp, inflation, unemployment, world bank, development indicators, trade statistics

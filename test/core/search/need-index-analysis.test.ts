@@ -120,6 +120,23 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['authorization', 'authors'],
     ['observances', 'observability'],
     ['ticketing', 'tickets'],
+    // Words of API documents that Porter put on a capability phrase's stem.
+    ['customers', 'custom'],
+    ['booking', 'books'],
+    ['driving', 'drive'],
+    ['paste', 'past'],
+    ['pinning', 'pin'],
+    ['listings', 'list'],
+    ['housing', 'house'],
+    ['production', 'product'],
+    ['cycling', 'cycle'],
+    ['matching', 'matches'],
+    ['localization', 'local'],
+    ['directions', 'direct'],
+    ['embeddings', 'embedded'],
+    ['personality', 'personal'],
+    ['renewable', 'renewal'],
+    ['transition', 'transit'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
@@ -189,6 +206,19 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
   it('a malware scanner does not serve fraud detection: security is several capabilities, not one', () => {
     expect(index.search('detect payment fraud', { limit: 10 }).hits[0]!.slug).toBe('fingerprint');
     expect(capabilitiesOf('detect payment fraud', 'sandbox')).toEqual([]);
+  });
+
+  it('words API documents mostly use in another sense name no capability: webhook events, batch jobs, object properties, historical data, custom fields', () => {
+    const api = indexOf([
+      listing('hooks', 'Hooks', 'Subscribe to webhook events and run batch jobs'),
+      listing('objects', 'Objects', 'Read object properties, custom fields and historical data'),
+    ]);
+    const capabilities = (need: string) => api.search(need, { limit: 10 }).hits.flatMap((hit) => hit.capabilities);
+    expect(capabilities('concerts and events near me')).not.toContain('events');
+    expect(capabilities('remote jobs for developers')).not.toContain('jobs');
+    expect(capabilities('property prices and homes for sale')).not.toContain('real estate');
+    expect(capabilities('museums and history of art')).not.toContain('art and culture');
+    expect(capabilities('manage customers and sales leads')).not.toContain('crm and marketing');
   });
 
   it('"text messages" to encrypt are not SMS', () => {
