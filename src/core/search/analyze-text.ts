@@ -149,6 +149,7 @@ const OWN_STEMS = new Map<string, string>(
     listing: 'listing',
     listings: 'listing',
     cycling: 'cycling',
+    fitness: 'fitness',
     // Companies House is no housing, a production environment no product.
     housing: 'housing',
     production: 'production',

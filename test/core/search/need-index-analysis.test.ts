@@ -130,6 +130,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['housing', 'house'],
     ['production', 'product'],
     ['cycling', 'cycle'],
+    ['fitness', 'fit'],
     ['matching', 'matches'],
     ['localization', 'local'],
     ['directions', 'direct'],
