@@ -28,7 +28,7 @@ weather: weather, forecast, forecasts, weather forecast, temperature, meteorolog
 severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods
-astronomy and space: astronomy, space, nasa, planets, stars, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture
+astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets
 sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
 cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
