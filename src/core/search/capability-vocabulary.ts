@@ -143,7 +143,8 @@ logging and errors: logs, logging, error tracking
 project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: notes
 forms and surveys: forms, surveys
-crm and marketing: crm, customers, leads, marketing, campaigns, sales, contacts, customer data
+crm: crm, customers, leads, sales, contacts, customer data
+marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, artists paintings, heritage
 religion: bible, quran, scripture, verses, religion, religious, prayer times
