@@ -9,7 +9,7 @@
  * with stop words removed, so "exchange rates" also matches "exchange rate".
  */
 const VOCABULARY = `
-real-time messaging: real-time, real-time notifications, live notifications, in-app notifications, browser clients, web clients, realtime, real time, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
+real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
@@ -87,7 +87,7 @@ mock apis: mock api, mock data, json placeholder, fake api
 fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake
 random generators: random, randomness, random number, random numbers, dice, coin flip, random choice, shuffle, random generator
 jokes and humor: joke, jokes, humor, humour, funny, puns, pun, memes, meme, dad jokes, chuck norris, comedy, insults
-quotes: quote, quotes, quotations, sayings, inspirational, motivational, famous quotes, proverbs, advice, affirmations
+quotes: quotations, famous quotes, random quotes, sayings, inspirational, motivational, proverbs, advice, affirmations
 trivia and quizzes: trivia, quiz, quizzes, facts, fun facts, riddles
 movies and tv: movie, movies, film, films, cinema, tv, tv shows, television, episodes, actors, cast, imdb, trailers, watchlist, tv series
 anime and manga: anime, manga, otaku, japanese animation
