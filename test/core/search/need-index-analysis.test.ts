@@ -194,8 +194,8 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
 
   it('a nutrition listing does not serve a fitness database', () => {
     expect(index.search('fitness database', { limit: 10 }).hits[0]!.slug).toBe('workouts');
-    // Its database is one; its nutrition is no fitness.
-    expect(capabilitiesOf('fitness database', 'foods')).toEqual(['json storage']);
+    // Its nutrition is no fitness, and a database of foods is a collection, not a storage service.
+    expect(capabilitiesOf('fitness database', 'foods')).toEqual([]);
   });
 
   it('"teams" is neither chat nor sports on its own: a team chat is no league, a league is no chat', () => {
