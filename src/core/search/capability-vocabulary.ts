@@ -141,7 +141,7 @@ analytics: analytics, metrics, tracking events
 monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring
 logging and errors: logs, logging, error tracking
 project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
-notes: notes
+notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, customers, leads, sales, contacts, customer data
 marketing campaigns: marketing, campaigns
