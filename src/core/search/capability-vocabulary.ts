@@ -146,7 +146,7 @@ forms and surveys: forms, surveys
 crm: crm, customers, leads, sales, contacts, customer data
 marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions
-art and culture: art, culture, museums, artworks, artists paintings, heritage
+art and culture: art, culture, museums, artworks, paintings, artists paintings, heritage
 religion: bible, quran, scripture, verses, religion, religious, prayer times
 machine learning: machine learning, ml, deep learning, artificial intelligence, ai, neural network, neural networks, models training, predictions
 economic data: economy, economic, economic indicators, gdp, inflation, unemployment, world bank, development indicators, trade statistics
