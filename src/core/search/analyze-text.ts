@@ -75,6 +75,7 @@ const OWN_STEMS = new Map<string, string>(
     animation: 'animat',
     animations: 'animat',
     animated: 'animat',
+    animate: 'animat',
     authorization: 'authoriz',
     authorizations: 'authoriz',
     authorisation: 'authoriz',
@@ -144,8 +145,7 @@ const OWN_STEMS = new Map<string, string>(
     physically: 'physical',
     eve: 'eve',
     governance: 'governance',
-    animate: 'animat',
-    // "List users" is no listing, an election cycle no cycling.
+    // "List users" is no listing, an election cycle no cycling, "contract.fit" no fitness.
     listing: 'listing',
     listings: 'listing',
     cycling: 'cycling',
