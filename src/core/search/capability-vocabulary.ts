@@ -7,6 +7,11 @@
  * never per query: every entry must read as a general fact about how a capability is named.
  * One line per capability: `label: phrase, phrase, …`. Phrases are matched on stemmed words
  * with stop words removed, so "exchange rates" also matches "exchange rate".
+ *
+ * Phrases after `; in needs only:` name a value the capability turns something into, which any
+ * API about the same things takes or returns as well: a need asking for "latitude and longitude"
+ * wants geocoding, but a listing giving "sunrise times for a latitude and longitude" is not a
+ * geocoder. A need names the capability by them; a listing does not.
  */
 const VOCABULARY = `
 real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
@@ -19,7 +24,7 @@ authentication: authentication, authenticate, login, signin, sign up, signup, si
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, nations, country flags
-geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, latitude, longitude, lat lng, coordinates, address to coordinates, address lookup, address search, address autocomplete, place search
+geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, place search; in needs only: latitude, longitude, lat lng, coordinates
 maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation, points of interest, places
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
@@ -158,20 +163,25 @@ export interface Capability {
   label: string;
   /** Its phrases as stem sequences, e.g. [["exchang", "rate"], ["forex"]]. */
   phrases: string[][];
+  /** Phrases by which a need names it but a listing does not (see `; in needs only:` above). */
+  needPhrases: string[][];
 }
+
+const NEEDS_ONLY = '; in needs only:';
 
 export function parseVocabulary(text: string, analyze: (phrase: string) => string[]): Capability[] {
   const capabilities: Capability[] = [];
+  const phrasesOf = (list: string) =>
+    list
+      .split(',')
+      .map((phrase) => analyze(phrase))
+      .filter((stems) => stems.length > 0);
   for (const line of text.split('\n')) {
     const colon = line.indexOf(':');
     if (colon < 0) continue;
     const label = line.slice(0, colon).trim();
-    const phrases = line
-      .slice(colon + 1)
-      .split(',')
-      .map((phrase) => analyze(phrase))
-      .filter((stems) => stems.length > 0);
-    capabilities.push({ label, phrases });
+    const [both = '', needsOnly = ''] = line.slice(colon + 1).split(NEEDS_ONLY);
+    capabilities.push({ label, phrases: phrasesOf(both), needPhrases: phrasesOf(needsOnly) });
   }
   return capabilities;
 }

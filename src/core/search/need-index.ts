@@ -255,7 +255,7 @@ function accumulate<K>(weights: Map<K, TermWeight>, key: K, fieldWeight: number,
 export class NeedIndex {
   private readonly vocabulary: Capability[];
   /** Capabilities by the first stem of each of their phrases. */
-  private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[] }[]>();
+  private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[]; needOnly: boolean }[]>();
   private readonly postings = new Map<string, Postings>();
   private readonly capabilityKeys: string[];
   private readonly shelfTerms = new Map<string, FieldTerms>();
@@ -298,11 +298,13 @@ export class NeedIndex {
     this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
     this.capabilityKeys = this.vocabulary.map((_, index) => capabilityKey(index));
     this.vocabulary.forEach((capability, index) => {
-      for (const phrase of capability.phrases) {
+      const add = (phrase: string[], needOnly: boolean) => {
         const list = this.phrasesByFirstStem.get(phrase[0]!) ?? [];
-        list.push({ capability: index, phrase });
+        list.push({ capability: index, phrase, needOnly });
         this.phrasesByFirstStem.set(phrase[0]!, list);
-      }
+      };
+      for (const phrase of capability.phrases) add(phrase, false);
+      for (const phrase of capability.needPhrases) add(phrase, true);
     });
   }
 
@@ -334,11 +336,11 @@ export class NeedIndex {
   }
 
   /**
-   * The capability phrases a text contains. With `longestOnly` (a listing's fields), one inside
-   * a longer phrase of another capability is left out (see longest-phrases.ts). (Loops, not
-   * callbacks: this runs for every field of every listing.)
+   * The capability phrases a text contains. With `ofListing` (a listing's fields), phrases of
+   * needs only are left out, and so is one inside a longer phrase of another capability (see
+   * longest-phrases.ts). (Loops, not callbacks: this runs for every field of every listing.)
    */
-  private phrasesIn(text: { terms: string[]; sequence: string[] }, longestOnly = false): { capability: number; phrase: string[] }[] {
+  private phrasesIn(text: { terms: string[]; sequence: string[] }, ofListing = false): { capability: number; phrase: string[] }[] {
     const found: { capability: number; phrase: string[] }[] = [];
     const spans: PhraseSpan[] = [];
     const { sequence } = text;
@@ -347,20 +349,20 @@ export class NeedIndex {
       if (!candidates) continue;
       for (const candidate of candidates) {
         const { phrase } = candidate;
-        if (phrase.length < 2) continue;
+        if (phrase.length < 2 || (ofListing && candidate.needOnly)) continue;
         let k = 1;
         while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
         if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
       }
     }
-    const kept = longestOnly ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;
+    const kept = ofListing ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;
     // Joined words ("realtime" from "real-time") are terms but not in the sequence.
     for (const term of new Set(text.terms)) {
       const candidates = this.phrasesByFirstStem.get(term);
       if (!candidates) continue;
       for (const candidate of candidates) {
-        if (candidate.phrase.length !== 1) continue;
-        if (longestOnly && spans.length > 0 && !this.standsAlone(term, sequence, spans, candidate.capability)) continue;
+        if (candidate.phrase.length !== 1 || (ofListing && candidate.needOnly)) continue;
+        if (ofListing && spans.length > 0 && !this.standsAlone(term, sequence, spans, candidate.capability)) continue;
         kept.push(candidate);
       }
     }

@@ -57,6 +57,27 @@ describe('capability phrases in a listing: longest match', () => {
   });
 });
 
+describe('phrases of needs only: a value the capability returns, which APIs about the same places take as well', () => {
+  const index = indexOf([
+    listing('geocoder', 'Geocoder', 'Forward and reverse geocoding'),
+    listing('sun', 'Sun', 'Sunrise and sunset times for a given latitude and longitude'),
+    listing('elevation', 'Elevation', 'Elevation at any coordinates'),
+  ]);
+
+  it('name the capability in a need: "latitude and longitude" asks for geocoding, and a geocoder covers it whole', () => {
+    const { units, hits } = index.search('turn an address into latitude and longitude', { limit: 10 });
+    expect(units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key)).toEqual(['geocoding']);
+    expect(hits[0]!.slug).toBe('geocoder');
+    expect(hits[0]!.capabilities).toEqual(['geocoding']);
+  });
+
+  it('do not make a listing a geocoder: one that takes coordinates matches the words, not the capability', () => {
+    const { hits } = index.search('turn an address into latitude and longitude', { limit: 10 });
+    expect(hits.find((hit) => hit.slug === 'sun')!.capabilities).toEqual([]);
+    expect(index.search('geocoding', { limit: 10 }).hits.map((hit) => hit.slug)).toEqual(['geocoder']);
+  });
+});
+
 describe('a need word a listing has only in its name', () => {
   const index = indexOf([
     listing('brand', 'Storm Glass', 'Marine weather from many sources'),
@@ -168,7 +189,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
   it('has no phrase on two capabilities\' lines, compared as the stems the engine reads', () => {
     const lines = new Map<string, string[]>();
     for (const capability of parseVocabulary(CAPABILITY_VOCABULARY_TEXT, (phrase) => analyzeText(phrase).sequence)) {
-      for (const phrase of capability.phrases) lines.set(phrase.join(' '), [...(lines.get(phrase.join(' ')) ?? []), capability.label]);
+      for (const phrase of [...capability.phrases, ...capability.needPhrases]) lines.set(phrase.join(' '), [...(lines.get(phrase.join(' ')) ?? []), capability.label]);
     }
     expect([...lines].filter(([, labels]) => new Set(labels).size > 1)).toEqual([]);
   });
