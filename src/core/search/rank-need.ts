@@ -65,11 +65,15 @@ export const rankNeed = (catalogue: CatalogueIndex, need: string, options: RankN
 
 /** The matches, and when there are none, why and where to look instead. */
 export function rankNeedExplained(catalogue: CatalogueIndex, need: string, options: RankNeedOptions): RankedNeed {
-  const keepSlug = (slug: string) => {
-    if (options.exclude?.has(slug)) return false;
-    const entry = catalogue.get(slug);
-    return entry !== undefined && (!options.keep || options.keep(entry));
-  };
+  // Without a filter or exclusions every listing the index holds is kept (toMatches skips one the catalogue no longer has).
+  const keepSlug =
+    options.exclude || options.keep
+      ? (slug: string) => {
+          if (options.exclude?.has(slug)) return false;
+          const entry = catalogue.get(slug);
+          return entry !== undefined && (!options.keep || options.keep(entry));
+        }
+      : undefined;
   const result = catalogue.needs.search(need, { limit: options.limit, keep: keepSlug });
   const nearCategories = result.categories.map((category) => category.name);
   if (result.units.length === 0) return { matches: [], emptyReason: 'no_known_words', nearCategories, unfilteredCount: 0 };
