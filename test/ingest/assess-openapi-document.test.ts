@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { assessOpenApiDocument, firstSentence } from '../../src/ingest/openapi/assess-openapi-document.ts';
+import { assessOpenApiDocument } from '../../src/ingest/openapi/assess-openapi-document.ts';
+import { firstSentence } from '../../src/ingest/openapi/describing-sentence.ts';
 import { readOpenApiSource } from '../../src/ingest/openapi/read-openapi-documents.ts';
 
 const CORPUS = path.resolve('..', 'shared', 'corpus', 'openapi');
@@ -116,6 +117,18 @@ describe('assessOpenApiDocument on edge cases', () => {
     expect(assessOpenApiDocument('text').problems[0]!.field).toBe('(document)');
     expect(assessOpenApiDocument({ openapi: '3.0.0', info: {}, paths: {} }).problems.map((problem) => problem.field)).toEqual(['info.title', 'info.description']);
     expect(assessOpenApiDocument({ openapi: '4.0.0', info: { title: 'x', description: 'y' } }).problems[0]!.message).toContain('is not supported');
+  });
+
+  it('takes the sentence that says what the API does, and marks a description that only introduces the document', () => {
+    const introduced = assessOpenApiDocument({ openapi: '3.0.0', info: { title: 'Queues', description: 'Welcome to the Queues API reference. Queues is a hosted queue that stores messages between services.' }, paths: {} });
+    expect(introduced.listing.description).toBe('Queues is a hosted queue that stores messages between services.');
+    expect(introduced.descriptionIsPreamble).toBe(false);
+    expect(introduced.notes).toContain('description: the first sentence of info.description that says what the API does (1 about the document or headings passed over)');
+    // Nothing better near it: the first sentence stands for an import, marked for the catalogue build.
+    const preamble = assessOpenApiDocument({ openapi: '3.0.0', info: { title: 'Chat', description: 'This is the public Twilio REST API.' }, paths: {} });
+    expect(preamble.listing.description).toBe('This is the public Twilio REST API.');
+    expect(preamble.descriptionIsPreamble).toBe(true);
+    expect(preamble.problems).toEqual([]);
   });
 
   it('takes no description from an address alone, and says so', () => {

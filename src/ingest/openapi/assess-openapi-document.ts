@@ -4,6 +4,7 @@ import type { FieldProblem } from '../../core/errors.ts';
 import type { AccessFacts, CallFacts, CliCriteria } from '../../core/listings/listing.ts';
 import { cutAtWord, removeTrackingParameters } from '../corpus-json/read-corpus-listings.ts';
 import { slugFromText } from '../source-items.ts';
+import { collapse, describingSentence, firstSentence, plainText } from './describing-sentence.ts';
 
 /**
  * Reads what an OpenAPI 3.0/3.1 or Swagger 2.0 document shows about an API: the fields of one
@@ -40,46 +41,12 @@ export interface OpenApiAssessment {
   problems: FieldProblem[];
   /** How the fields were chosen where a choice was made (description cut, category fallback, …). */
   notes: string[];
+  /** Whether the description is a first sentence that only heads the text or speaks of the document ("Welcome to the … API reference."), none near it saying what the API does. */
+  descriptionIsPreamble: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Listing fields
-
-const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
-
-/** Markdown and HTML to plain text, enough for a one-line description. */
-function plainText(markdown: string): string {
-  return collapse(
-    markdown
-      .replace(/<[^>]+>/g, ' ')
-      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/^#{1,6}\s+/gm, '')
-      .replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1')
-      .replace(/&nbsp;/g, ' ')
-      .replace(/&amp;/g, '&')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>'),
-  );
-}
-
-/**
- * The first sentence: up to a ".", "!" or "?" followed by a space and a capital letter or the
- * end, so "from Sept. 18, 1851" does not end it; a paragraph break ends it too.
- */
-export function firstSentence(text: string): string {
-  const paragraph = text.split(/\n\s*\n/).map(plainText).find(Boolean) ?? '';
-  const end = /[.!?](?=\s+[A-Z"“(]|$)/.exec(paragraph);
-  if (!end) return paragraph;
-  const candidate = paragraph.slice(0, end.index + 1);
-  // An abbreviation of a capitalised short word ("Inc.", "Dr.") or a single letter is not an end.
-  if (/(?:\b[A-Z][a-z]{0,3}|\b[A-Za-z])\.$/.test(candidate) && end.index + 1 < paragraph.length) {
-    const rest = paragraph.slice(end.index + 1);
-    const next = /[.!?](?=\s+[A-Z"“(]|$)/.exec(rest);
-    return next ? paragraph.slice(0, end.index + 1 + next.index + 1) : paragraph;
-  }
-  return candidate;
-}
 
 const CATEGORY_WORDS: Record<string, string> = { ecommerce: 'E-commerce', iot: 'IoT', developer_tools: 'Developer Tools', open_data: 'Open Data', machine_learning: 'Machine Learning' };
 
@@ -155,7 +122,8 @@ function capabilitiesOf(operations: Operation[]): string[] {
 export function assessOpenApiDocument(document: unknown, { pointerBase = 'openapi:', source }: { pointerBase?: string; source?: string } = {}): OpenApiAssessment {
   const notes: string[] = [];
   const problems: FieldProblem[] = [];
-  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, call: {}, provider: null, problems, notes };
+  let descriptionIsPreamble = false;
+  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, call: {}, provider: null, problems, notes, descriptionIsPreamble };
   if (!isObject(document)) {
     problems.push({ field: '(document)', message: 'the document is not an object; give an OpenAPI 3.x or Swagger 2.0 document (a mapping with "openapi: 3.x.y" or "swagger: \\"2.0\\"", info and paths)' });
     return empty;
@@ -190,15 +158,22 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
     problems.push({ field: 'info.title', message: 'info.title is missing; add the API\'s name as info.title' });
   }
 
-  const summary = asString(info.summary);
+  const cleanTitle = title ? collapse(title) : '';
+  const summary = asString(info.summary) ? describingSentence(info.summary as string, cleanTitle).sentence : '';
   const longDescription = asString(info.description);
-  const written = summary ? plainText(summary) : longDescription ? firstSentence(longDescription) : '';
+  const fromDescription = !summary && longDescription ? describingSentence(longDescription, cleanTitle) : undefined;
+  // When no sentence says what the API does, the first one stands, marked so (the catalogue build describes such an API by its operations).
+  const firstWritten = asString(info.summary) ? plainText(info.summary as string) : longDescription ? firstSentence(longDescription) : '';
+  const written = summary || fromDescription?.sentence || firstWritten;
+  descriptionIsPreamble = written !== '' && written === firstWritten && !summary && !fromDescription?.sentence;
   // An address alone ("https://www.beanstream.com/api/v1") says nothing of what the API does.
   const description = /^\S+:\/\/\S+$/.test(written) ? '' : written;
   if (description) {
     listing.description = description.length > 300 ? cutAtWord(description, 300) : description;
     if (listing.description !== description) notes.push(`description: ${description.length} characters cut to 300 at a word boundary ("…" marks the cut)`);
-    if (!summary && longDescription && plainText(longDescription) !== description) notes.push('description: the first sentence of info.description');
+    if (descriptionIsPreamble) notes.push('description: the first sentence, though it only heads the text or speaks of the document; no sentence near it says what the API does');
+    else if (fromDescription && fromDescription.skipped > 0) notes.push(`description: the first sentence of info.description that says what the API does (${fromDescription.skipped} about the document or headings passed over)`);
+    else if (fromDescription && plainText(longDescription!) !== description) notes.push('description: the first sentence of info.description');
   } else {
     const missing = written ? `is only an address (${written})` : '(or info.summary) is missing';
     problems.push({ field: 'info.description', message: `info.description ${missing}; add one sentence saying what the API does` });
@@ -235,5 +210,5 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
   }
 
   const { cliCriteria, access, call } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
-  return { version, listing, cliCriteria, access, call, provider, problems, notes };
+  return { version, listing, cliCriteria, access, call, provider, problems, notes, descriptionIsPreamble };
 }
