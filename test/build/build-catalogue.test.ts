@@ -180,7 +180,8 @@ describe('the committed catalogue', () => {
 describe('one-line descriptions from documents', () => {
   it('pass over headings and sentences about the document itself ("## Introduction", "This is the public Twilio REST API.")', () => {
     expect(bySlug('linode').description).toBe('The Linode API provides the ability to programmatically manage the full range of Linode products and services.');
-    // No sentence of Twilio's says what Chat does, and its operations have no summaries: its name and size say what is known.
-    expect(bySlug('twilio-chat').description).toBe('Twilio Chat, an OpenAPI-described API with 8 operations');
+    // No sentence of Twilio's says what Chat does: its operations do, and they have only ids ("ListCredential").
+    expect(bySlug('twilio-chat').description).toBe('Twilio Chat: List credential; Create credential; Fetch credential');
+    expect(bySlug('twilio-chat').capabilities).toContain('Create credential');
   });
 });

@@ -131,6 +131,25 @@ describe('assessOpenApiDocument on edge cases', () => {
     expect(preamble.problems).toEqual([]);
   });
 
+  it('reads capabilities from long first sentences or operation ids only when no operation has a short summary', () => {
+    const operation = (operationId: string, description?: string) => ({ operationId, ...(description ? { description } : {}), responses: { '200': { description: 'OK' } } });
+    const unsummarised = assessOpenApiDocument({
+      openapi: '3.0.0',
+      info: { title: 'Numbers', description: 'Numbers.' },
+      paths: {
+        '/deactivations': { get: operation('FetchDeactivation', 'Fetch a list of all United States numbers that have been deactivated by carriers on a specific date.') },
+        '/certs': { delete: operation('DeleteDomainCertV4'), get: operation('appCategories-get_collection') },
+      },
+    });
+    expect(unsummarised.listing.capabilities).toEqual(['Fetch a list of all United States numbers that have been deactivated by…', 'App categories get collection', 'Delete domain cert v4']);
+    const summarised = assessOpenApiDocument({
+      openapi: '3.0.0',
+      info: { title: 'Numbers', description: 'Numbers.' },
+      paths: { '/numbers': { get: { summary: 'List numbers', responses: { '200': { description: 'OK' } } } }, '/certs': { delete: operation('DeleteDomainCertV4') } },
+    });
+    expect(summarised.listing.capabilities).toEqual(['List numbers']);
+  });
+
   it('takes no description from an address alone, and says so', () => {
     const { listing, problems } = assessOpenApiDocument({ openapi: '3.0.0', info: { title: 'Payments', description: 'https://www.example.com/api/v1' }, paths: {} });
     expect(listing.description).toBeUndefined();

@@ -92,25 +92,50 @@ const hostOf = (url: string | undefined): string | null => {
 
 const CAPABILITY_LIMIT = 50;
 
+/** How long a capability phrase may be; a longer one is cut at a word ("…" marks the cut). */
+const CAPABILITY_LENGTH = 80;
+
 /**
- * Short phrases of what the API does: operation summaries (else a short first sentence of the
- * description). A large API gives more than a listing holds; they are then taken evenly across
+ * An operation's id as words, for an operation with neither summary nor description:
+ * "appCategories-get_collection" → "App categories get collection", "FetchDomainCertV4" →
+ * "Fetch domain cert v4". '' for an id with fewer than two words ("op1").
+ */
+export function phraseOfOperationId(id: string): string {
+  const words = id
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_\-.:/]+/)
+    .filter(Boolean)
+    .map((word) => (/^[A-Z0-9]+$/.test(word) && word.length > 1 && !/^V\d+$/.test(word) ? word : word.toLowerCase()));
+  if (words.length < 2) return '';
+  const phrase = words.join(' ');
+  return `${phrase[0]!.toUpperCase()}${phrase.slice(1)}`;
+}
+
+/**
+ * Short phrases of what the API does: operation summaries (else the first sentence of the
+ * description, else the operation's id as words), cut at a word when long. A large API gives more than a listing holds; they are then taken evenly across
  * the document, so a payments API shows charges and refunds, not only its first fifty account calls.
  */
 function capabilitiesOf(operations: Operation[]): string[] {
   const seen = new Set<string>();
   const phrases: string[] = [];
+  // An API whose operations have no short summary or first sentence (Twilio's, Apple's App Store
+  // Connect) is described by its long first sentences cut at a word, else its operation ids.
+  const fallback: string[] = [];
   for (const { operation } of operations) {
     const summary = asString(operation.summary) ? plainText(operation.summary as string) : asString(operation.description) ? firstSentence(operation.description as string) : '';
-    const phrase = summary.replace(/[.!?]+$/, '').replace(/\s+,/g, ',').trim();
-    if (!phrase || phrase.length > 80) continue;
-    const key = phrase.toLowerCase();
+    const written = (summary || phraseOfOperationId(asString(operation.operationId) ?? '')).replace(/[.!?]+$/, '').replace(/\s+,/g, ',').trim();
+    if (!written) continue;
+    const key = written.toLowerCase();
     if (seen.has(key)) continue;
     seen.add(key);
-    phrases.push(phrase);
+    if (summary && written.length <= CAPABILITY_LENGTH) phrases.push(written);
+    else fallback.push(cutAtWord(written, CAPABILITY_LENGTH));
   }
-  if (phrases.length <= CAPABILITY_LIMIT) return phrases;
-  return Array.from({ length: CAPABILITY_LIMIT }, (_, index) => phrases[Math.floor((index * phrases.length) / CAPABILITY_LIMIT)]!);
+  const chosen = phrases.length > 0 ? phrases : fallback;
+  if (chosen.length <= CAPABILITY_LIMIT) return chosen;
+  return Array.from({ length: CAPABILITY_LIMIT }, (_, index) => chosen[Math.floor((index * chosen.length) / CAPABILITY_LIMIT)]!);
 }
 
 // ---------------------------------------------------------------------------------------------
