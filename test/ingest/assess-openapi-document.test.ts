@@ -131,7 +131,7 @@ describe('assessOpenApiDocument on edge cases', () => {
     expect(preamble.problems).toEqual([]);
   });
 
-  it('reads capabilities from long first sentences or operation ids only when no operation has a short summary', () => {
+  it('reads capabilities from long first sentences, operation ids or routes only when no operation has a short summary', () => {
     const operation = (operationId: string, description?: string) => ({ operationId, ...(description ? { description } : {}), responses: { '200': { description: 'OK' } } });
     const unsummarised = assessOpenApiDocument({
       openapi: '3.0.0',
@@ -139,9 +139,10 @@ describe('assessOpenApiDocument on edge cases', () => {
       paths: {
         '/deactivations': { get: operation('FetchDeactivation', 'Fetch a list of all United States numbers that have been deactivated by carriers on a specific date.') },
         '/certs': { delete: operation('DeleteDomainCertV4'), get: operation('appCategories-get_collection') },
+        '/api/v1/albums/{id}/tracks': { get: { responses: { '200': { description: 'OK' } } } },
       },
     });
-    expect(unsummarised.listing.capabilities).toEqual(['Fetch a list of all United States numbers that have been deactivated by…', 'App categories get collection', 'Delete domain cert v4']);
+    expect(unsummarised.listing.capabilities).toEqual(['Fetch a list of all United States numbers that have been deactivated by…', 'App categories get collection', 'Delete domain cert v4', 'Get albums tracks']);
     const summarised = assessOpenApiDocument({
       openapi: '3.0.0',
       info: { title: 'Numbers', description: 'Numbers.' },

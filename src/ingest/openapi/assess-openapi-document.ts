@@ -112,9 +112,21 @@ export function phraseOfOperationId(id: string): string {
   return `${phrase[0]!.toUpperCase()}${phrase.slice(1)}`;
 }
 
+/** An operation with neither summary, description nor id, as its method and path words: "GET /api/albums/{id}/tracks" → "Get albums tracks". */
+function phraseOfRoute(method: string, route: string): string {
+  const words = route
+    .split('/')
+    .filter((segment) => segment && !segment.startsWith('{') && !/^(?:api|v\d+(?:\.\d+)*)$/i.test(segment))
+    .flatMap((segment) => segment.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[\s_\-.]+/))
+    .filter(Boolean)
+    .map((word) => word.toLowerCase());
+  if (words.length === 0) return '';
+  return `${method[0]!.toUpperCase()}${method.slice(1).toLowerCase()} ${words.join(' ')}`;
+}
+
 /**
  * Short phrases of what the API does: operation summaries (else the first sentence of the
- * description, else the operation's id as words), cut at a word when long. A large API gives more than a listing holds; they are then taken evenly across
+ * description, else the operation's id as words, else its method and path), cut at a word when long. A large API gives more than a listing holds; they are then taken evenly across
  * the document, so a payments API shows charges and refunds, not only its first fifty account calls.
  */
 function capabilitiesOf(operations: Operation[]): string[] {
@@ -123,9 +135,10 @@ function capabilitiesOf(operations: Operation[]): string[] {
   // An API whose operations have no short summary or first sentence (Twilio's, Apple's App Store
   // Connect) is described by its long first sentences cut at a word, else its operation ids.
   const fallback: string[] = [];
-  for (const { operation } of operations) {
+  for (const { operation, method, route } of operations) {
     const summary = asString(operation.summary) ? plainText(operation.summary as string) : asString(operation.description) ? firstSentence(operation.description as string) : '';
-    const written = (summary || phraseOfOperationId(asString(operation.operationId) ?? '')).replace(/[.!?]+$/, '').replace(/\s+,/g, ',').trim();
+    const named = summary || phraseOfOperationId(asString(operation.operationId) ?? '') || phraseOfRoute(method, route);
+    const written = named.replace(/[.!?]+$/, '').replace(/\s+,/g, ',').trim();
     if (!written) continue;
     const key = written.toLowerCase();
     if (seen.has(key)) continue;
