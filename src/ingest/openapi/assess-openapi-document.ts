@@ -126,8 +126,9 @@ function phraseOfRoute(method: string, route: string): string {
 
 /**
  * Short phrases of what the API does: operation summaries (else the first sentence of the
- * description, else the operation's id as words, else its method and path), cut at a word when long. A large API gives more than a listing holds; they are then taken evenly across
- * the document, so a payments API shows charges and refunds, not only its first fifty account calls.
+ * description, else the operation's id as words, else its method and path), cut at a word when
+ * long. A large API gives more than a listing holds; they are then taken evenly across the
+ * document, so a payments API shows charges and refunds, not only its first fifty account calls.
  */
 function capabilitiesOf(operations: Operation[]): string[] {
   const seen = new Set<string>();
@@ -196,14 +197,13 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
     problems.push({ field: 'info.title', message: 'info.title is missing; add the API\'s name as info.title' });
   }
 
-  const cleanTitle = title ? collapse(title) : '';
-  const summary = asString(info.summary) ? describingSentence(info.summary as string, cleanTitle).sentence : '';
+  const summary = asString(info.summary) ? describingSentence(info.summary as string, title).sentence : '';
   const longDescription = asString(info.description);
-  const fromDescription = !summary && longDescription ? describingSentence(longDescription, cleanTitle) : undefined;
+  const fromDescription = !summary && longDescription ? describingSentence(longDescription, title) : undefined;
   // When no sentence says what the API does, the first one stands, marked so (the catalogue build describes such an API by its operations).
   const firstWritten = asString(info.summary) ? plainText(info.summary as string) : longDescription ? firstSentence(longDescription) : '';
   const written = summary || fromDescription?.sentence || firstWritten;
-  descriptionIsPreamble = written !== '' && written === firstWritten && !summary && !fromDescription?.sentence;
+  descriptionIsPreamble = !summary && !fromDescription?.sentence && firstWritten !== '';
   // An address alone ("https://www.beanstream.com/api/v1") says nothing of what the API does.
   const description = /^\S+:\/\/\S+$/.test(written) ? '' : written;
   if (description) {

@@ -103,21 +103,25 @@ const isHeadingLine = (sentence: string) => !/[.!?]$/.test(sentence) && sentence
 
 const isAboutTheDocument = (sentence: string) => ABOUT_THE_DOCUMENT.some((pattern) => pattern.test(sentence));
 
+/** A text with leading heading words ("Introduction", "Overview:") taken off when a sentence follows them; else the text as it is. */
+function withoutHeading(text: string): string {
+  const heading = HEADING.exec(text);
+  return heading && STARTS_A_SENTENCE.test(text.slice(heading[0].length)) ? text.slice(heading[0].length).trim() : text;
+}
+
 /**
  * A sentence with its leading heading words taken off ("Introduction The API …"), and a leading
  * copy of the document's title where the title only heads the text: repeated ("Amazon DynamoDB
- * Amazon DynamoDB is …") or followed by a sentence about the document.
+ * Amazon DynamoDB is …") or followed by a heading or a sentence about the document.
  */
 function withoutPreamble(sentence: string, title: string): string {
   let text = sentence;
   for (let pass = 0; pass < 3; pass += 1) {
     const before = text;
-    const heading = HEADING.exec(text);
-    if (heading && STARTS_A_SENTENCE.test(text.slice(heading[0].length))) text = text.slice(heading[0].length).trim();
+    text = withoutHeading(text);
     if (title && text.toLowerCase().startsWith(title.toLowerCase()) && /^\s+[A-Z]/.test(text.slice(title.length))) {
       const rest = text.slice(title.length).trim();
-      const restWithoutHeading = HEADING.exec(rest) && STARTS_A_SENTENCE.test(rest.slice(HEADING.exec(rest)![0].length)) ? rest.slice(HEADING.exec(rest)![0].length).trim() : rest;
-      if (rest.toLowerCase().startsWith(title.toLowerCase()) || restWithoutHeading !== rest || isAboutTheDocument(rest)) text = rest;
+      if (rest.toLowerCase().startsWith(title.toLowerCase()) || withoutHeading(rest) !== rest || isAboutTheDocument(rest)) text = rest;
     }
     if (text === before) break;
   }
