@@ -113,7 +113,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       const summary = {
         listings: build.listings.length,
         // Providers by registrable domain: the directory's provider, else the host of the listing's link.
-        providers: new Set(build.listings.map((listing) => registrableDomainOf(listing.provider ?? hostKeyOf(listing.url)) ?? listing.slug)).size,
+        providers: new Set(build.listings.map((listing) => (typeof listing.provider === 'object' ? listing.provider.id : registrableDomainOf(listing.provider ?? hostKeyOf(listing.url))) ?? listing.slug)).size,
         read: report.read,
         merged: report.merged.length,
         skipped: report.skipped.length,

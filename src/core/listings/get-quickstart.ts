@@ -78,7 +78,8 @@ const evidenceOf = (listing: Listing, fact: { source: string; pointer?: string |
 /** STRIPE_API_KEY from "stripe.com"; from the slug when the provider is not a domain. */
 export function envVarNameOf(listing: Listing, type: NonNullable<CallFacts['auth']>['value']['type']): string | null {
   if (type === 'none') return null;
-  const stem = (listing.provider && /\.[a-z]{2,}$/i.test(listing.provider) ? listing.provider.replace(/\.[a-z]{2,}(\.[a-z]{2})?$/i, '').split('.').pop()! : listing.slug)
+  const provider = typeof listing.provider === 'object' ? listing.provider.id : listing.provider;
+  const stem = (provider && /\.[a-z]{2,}$/i.test(provider) ? provider.replace(/\.[a-z]{2,}(\.[a-z]{2})?$/i, '').split('.').pop()! : typeof listing.provider === 'object' ? listing.provider.id : listing.slug)
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')

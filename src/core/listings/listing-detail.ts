@@ -272,7 +272,7 @@ function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   const cliRelevance = cliRelevanceOf(listing);
   return {
     ...listedFactsOf(listing),
-    provider: listing.provider ?? null,
+    provider: listing.provider === undefined ? null : typeof listing.provider === 'string' ? listing.provider : listing.provider.name,
     access: { auth: factOf(listing, listing.access?.auth), https: factOf(listing, listing.access?.https), cors: factOf(listing, listing.access?.cors) },
     sources: (listing.sources ?? []).map((source) => ({ ...source, locator: source.locator ?? null })),
     illustrativeValues: illustrativeInputsOf(listing),

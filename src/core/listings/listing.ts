@@ -55,6 +55,7 @@ export const sourceRecordSchema = z
     url: z.url({ protocol: /^https?$/, error: 'sources[].url must be an absolute http(s) URL' }).describe('The document evidence pointers resolve against.'),
     locator: oneLine('sources[].locator', 200).optional().describe('Where in the source the listing comes from, e.g. a document id or a table row.'),
     asOf: z.iso.date({ error: 'sources[].asOf must be a date, YYYY-MM-DD' }).describe('When this version of the source was published or read.'),
+    fields: z.array(oneLine('sources[].fields[]', 60)).max(40).optional().describe('The listing fields this source gave, e.g. ["description", "cliCriteria.envVarAuth"].'),
   })
   .describe('A source of the listing\'s data.');
 export type SourceRecord = z.infer<typeof sourceRecordSchema>;
@@ -191,6 +192,15 @@ export const packageInfoSchema = z
   .describe('The package behind the install instruction, as its registry last described it.');
 export type PackageInfo = z.infer<typeof packageInfoSchema>;
 
+export const providerRefSchema = z
+  .strictObject({
+    id: slugSchema.describe('The provider\'s id, from its registrable domain: "stripe.com" → "stripe".'),
+    name: oneLine('provider.name', 120).describe('The provider as people name it, e.g. "Twilio".'),
+    url: z.url({ protocol: /^https?$/, error: 'provider.url must be an absolute http(s) URL' }).optional().describe('The provider\'s home page.'),
+  })
+  .describe('Who provides the API.');
+export type ProviderRef = z.infer<typeof providerRefSchema>;
+
 export const faqEntrySchema = z.strictObject({
   question: oneLine('question', 200),
   answer: text('answer', 2000),
@@ -214,7 +224,10 @@ export const listingSchema = z
     qualityInputs: qualityInputsSchema.default({}),
     faq: z.array(faqEntrySchema).max(20).default([]).describe('Curated questions and answers, shown after the generated ones.'),
     package: packageInfoSchema.optional(),
-    provider: oneLine('provider', 120).optional().describe('Who provides the API, as its sources name it (usually a domain, e.g. "stripe.com").'),
+    provider: z
+      .union([providerRefSchema, oneLine('provider', 120)], { error: 'provider must be { id, name, url? } or a name' })
+      .optional()
+      .describe('Who provides the API: { id, name, url } (the id from its registrable domain), or, in older files, a name or domain.'),
     access: accessFactsSchema.optional(),
     call: callFactsSchema.optional(),
     sources: z.array(sourceRecordSchema).max(10, { error: 'sources must list at most 10 sources' }).optional().describe('Where the listing\'s data comes from; criteria and facts name one by id.'),
