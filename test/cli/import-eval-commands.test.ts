@@ -187,6 +187,7 @@ describe('apidex eval', () => {
       'Recall@10  0.625',
       'MRR@10     0.625',
       'P@1        0.500',
+      'empty      1 of 4 answers',
       `top 10 of each query written to ${out}`,
     ]);
     expect(expectedMeans.ndcg10.toFixed(3)).toBe('0.602');
@@ -200,6 +201,7 @@ describe('apidex eval', () => {
     const result = await apidex(['eval', '--corpus', corpus, '--queries', queries, '--ranker', 'bm25', '--json']);
     const body = JSON.parse(result.stdout);
     expect(body.queries).toBe(4);
+    expect(body.emptyAnswers).toBe(1);
     for (const key of ['ndcg10', 'recall10', 'mrr10', 'p1'] as const) expect(body.means[key]).toBeCloseTo(expectedMeans[key], 12);
     expect(body.perQuery.map((row: { ndcg10: number }) => row.ndcg10)).toEqual(ndcg.map((value) => expect.closeTo(value, 12)));
     expect(body.perQuery[0]).toMatchObject({ query: 'weather forecast', recall10: 1, mrr10: 0.5, p1: 0, top10: ['forecast-pro', 'weather-now'] });
@@ -233,5 +235,28 @@ describe('apidex eval', () => {
     expect(badGrade.stderr).toContain('a grade must be 0, 1 or 2');
 
     expect((await apidex(['eval', '--corpus', corpus])).code).toBe(2);
+  });
+
+  it('evaluates a catalogue folder, following its redirect map, with --catalog', async () => {
+    const dir = await scratchDir();
+    for (const file of ['twilio.yaml', 'stripe.yaml', 'sendgrid-web-api-v3.yaml']) {
+      await writeFile(path.join(dir, file), await readFile(path.join('test/fixtures/catalog-sample', file), 'utf8'));
+    }
+    await writeFile(path.join(dir, '_redirects.yaml'), 'redirects:\n  - from: twilio-sms\n    to: [twilio]\n    reason: merged\n');
+    const file = path.join(dir, 'queries.json');
+    await writeFile(file, JSON.stringify({ queries: [{ query: 'send sms text messages', relevant: { 'twilio-sms': 2, stripe: 0 } }] }));
+    const result = await apidex(['eval', '--catalog', dir, '--queries', file, '--ranker', 'bm25', '--json']);
+    expect(result.code).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.listings).toBe(3);
+    // The judgment of the old slug follows the map to twilio, so nothing judged is missing.
+    expect(body.judgedSlugsNotInCorpus).toEqual([]);
+    expect(result.stderr).toContain('1 judgments follow');
+    expect(body.perQuery[0].top10[0]).toBe('twilio');
+    expect(body.means.p1).toBe(1);
+
+    const both = await apidex(['eval', '--catalog', dir, '--corpus', corpus, '--queries', file]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('exactly one of --corpus');
   });
 });

@@ -1,10 +1,15 @@
 import { Option, type Command } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { AppError } from '../../core/errors.ts';
 import { parseEvaluationQueries, RANKER_NAMES, runEvaluation, type EvaluationQuery, type EvaluationResult, type RankerName } from '../../core/search/evaluation/run-evaluation.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { readListingsFileForCli } from './import.ts';
+import { followRedirects, type SlugRedirect } from '../../core/search/evaluation/follow-redirects.ts';
+import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
+import type { Listing } from '../../core/listings/listing.ts';
 
 const QUERIES_HINT = 'give {"queries": [{"query": "...", "relevant": {"slug": 2}}]}, as in corpus/eval/dev.json';
 
@@ -29,6 +34,34 @@ async function readQueries(file: string): Promise<EvaluationQuery[]> {
   }
 }
 
+/** The catalogue's redirect map (`_redirects.yaml`), or none when the folder has no such file. */
+async function readRedirects(dir: string): Promise<SlugRedirect[]> {
+  let text: string;
+  try {
+    text = await readFile(join(dir, '_redirects.yaml'), 'utf8');
+  } catch {
+    return [];
+  }
+  const parsed = parseYaml(text) as { redirects?: Array<{ from?: unknown; to?: unknown }> } | null;
+  return (parsed?.redirects ?? []).flatMap((entry) =>
+    typeof entry.from === 'string' && Array.isArray(entry.to) && entry.to.every((slug) => typeof slug === 'string') ? [{ from: entry.from, to: entry.to as string[] }] : [],
+  );
+}
+
+async function readCatalogueForCli(dir: string, io: CliIo): Promise<Listing[]> {
+  let folder;
+  try {
+    folder = await readCatalogFolder(dir);
+  } catch (error) {
+    throw new CliError(`Cannot read the catalogue folder ${dir}: ${(error as Error).message}`, EXIT.environment);
+  }
+  if (folder.problems.length > 0) {
+    const files = new Set(folder.problems.map((problem) => problem.file)).size;
+    io.err(`catalogue ${dir}: ${files} files left out for problems; \`apidex catalog validate --dir ${dir}\` names each.`);
+  }
+  return folder.listings.map((item) => item.listing);
+}
+
 const fixed = (value: number) => value.toFixed(3);
 
 function printSummary(io: CliIo, result: EvaluationResult, verbose: boolean): void {
@@ -44,16 +77,18 @@ function printSummary(io: CliIo, result: EvaluationResult, verbose: boolean): vo
   io.out(`Recall@10  ${fixed(result.means.recall10)}`);
   io.out(`MRR@10     ${fixed(result.means.mrr10)}`);
   io.out(`P@1        ${fixed(result.means.p1)}`);
+  io.out(`empty      ${result.queries.filter((query) => query.ranking.length === 0).length} of ${result.queries.length} answers`);
 }
 
 export function registerEvalCommand(program: Command, io: CliIo): void {
   program
     .command('eval')
     .description(
-      'Measure discovery ranking: load a corpus into a fresh temporary store, run each query of a relevance set and print ' +
+      'Measure discovery ranking: load a corpus file or a catalogue folder into a fresh temporary store, run each query of a relevance set and print ' +
         'nDCG@10, Recall@10, MRR@10 and P@1 (means over the queries, as corpus/README.md defines them).',
     )
-    .requiredOption('--corpus <file>', 'listings JSON file, as for `apidex import` (e.g. ../shared/corpus/listings.json)')
+    .option('--corpus <file>', 'listings JSON file, as for `apidex import` (e.g. ../shared/corpus/listings.json)')
+    .option('--catalog <dir>', 'a catalogue folder of YAML listings (e.g. catalog, the default catalogue); judged slugs follow its _redirects.yaml')
     .requiredOption('--queries <file>', 'relevance set: {"queries": [{"query", "relevant": {slug: grade 1|2}}]} (e.g. ../shared/corpus/eval/dev.json)')
     .option('--out <file>', 'write each query\'s top 10 slugs as JSON: {"<query>": ["slug", …]}')
     .addOption(new Option('--ranker <name>', 'apidex: the discover verb; bm25: the plain MiniSearch BM25 baseline').choices(RANKER_NAMES).default('apidex'))
@@ -62,23 +97,35 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
     .addHelpText(
       'after',
       '\nExamples:\n  npx apidex eval --corpus ../shared/corpus/listings.json --queries ../shared/corpus/eval/dev.json\n' +
+        '  npx apidex eval --catalog catalog --queries ../shared/corpus/eval/real-dev.json\n' +
         '  npx apidex eval --corpus ../shared/corpus/listings.json --queries ../shared/corpus/eval/dev.json --ranker bm25 --out bm25-top10.json',
     )
-    .action(async (options: { corpus: string; queries: string; out?: string; ranker: RankerName; json?: boolean; verbose?: boolean }) => {
-      const corpus = await readListingsFileForCli(options.corpus);
-      const queries = await readQueries(options.queries);
-
-      // Items the importer could not take are left out of the evaluation; say so, never silently.
-      const failed = corpus.items.filter((item) => item.status === 'failed').length;
-      const skipped = corpus.items.filter((item) => item.status === 'skipped').length;
-      if (failed > 0 || skipped > 0) {
-        io.err(`corpus ${options.corpus}: ${failed + skipped} of ${corpus.items.length} items left out (${failed} failed, ${skipped} skipped); \`apidex import ${options.corpus}\` names each with its reason.`);
+    .action(async (options: { corpus?: string; catalog?: string; queries: string; out?: string; ranker: RankerName; json?: boolean; verbose?: boolean }) => {
+      if ((options.corpus === undefined) === (options.catalog === undefined)) {
+        throw new CliError('Give exactly one of --corpus <file> (a listings JSON file) or --catalog <dir> (a catalogue folder, e.g. catalog).', EXIT.usage);
+      }
+      let queries = await readQueries(options.queries);
+      let listings: readonly Listing[];
+      if (options.catalog !== undefined) {
+        listings = await readCatalogueForCli(options.catalog, io);
+        const followed = followRedirects(queries, await readRedirects(options.catalog));
+        queries = followed.queries;
+        if (followed.moved > 0) io.err(`${followed.moved} judgments follow ${options.catalog}/_redirects.yaml to the slugs their listings have now.`);
+      } else {
+        const corpus = await readListingsFileForCli(options.corpus!);
+        // Items the importer could not take are left out of the evaluation; say so, never silently.
+        const failed = corpus.items.filter((item) => item.status === 'failed').length;
+        const skipped = corpus.items.filter((item) => item.status === 'skipped').length;
+        if (failed > 0 || skipped > 0) {
+          io.err(`corpus ${options.corpus}: ${failed + skipped} of ${corpus.items.length} items left out (${failed} failed, ${skipped} skipped); \`apidex import ${options.corpus}\` names each with its reason.`);
+        }
+        listings = corpus.listings;
       }
 
-      const result = await runEvaluation({ input: { listings: corpus.listings, queries, ranker: options.ranker } });
+      const result = await runEvaluation({ input: { listings, queries, ranker: options.ranker } });
       if (result.judgedSlugsNotInCorpus.length > 0) {
         const shown = result.judgedSlugsNotInCorpus.slice(0, 10).join(', ');
-        io.err(`${result.judgedSlugsNotInCorpus.length} judged slugs are not in the corpus: ${shown}${result.judgedSlugsNotInCorpus.length > 10 ? ', …' : ''}`);
+        io.err(`${result.judgedSlugsNotInCorpus.length} judged slugs are not in the ${options.catalog !== undefined ? 'catalogue' : 'corpus'}: ${shown}${result.judgedSlugsNotInCorpus.length > 10 ? ', …' : ''}`);
       }
 
       if (options.out) {
@@ -98,6 +145,7 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
               listings: result.listings,
               queries: result.queries.length,
               means: result.means,
+              emptyAnswers: result.queries.filter((query) => query.ranking.length === 0).length,
               perQuery: result.queries.map((query) => ({ query: query.query, ...query.metrics, top10: query.ranking })),
               judgedSlugsNotInCorpus: result.judgedSlugsNotInCorpus,
             },
