@@ -15,6 +15,7 @@ import type { AlternativesResult, FindAlternativesInput } from '../core/search/f
 import type { LookupListingsInput } from '../core/search/lookup-listings.ts';
 import type { RecommendListingInput, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { GetListingInput } from '../core/listings/get-listing.ts';
+import type { GetProviderInput, ProviderDetail } from '../core/providers/get-provider.ts';
 
 /**
  * A small typed client of the apidex JSON API (the shapes are the core's, as /openapi.json
@@ -99,6 +100,10 @@ export class ApidexClient {
 
   getListing({ slug }: GetListingInput): Promise<ListingDetail> {
     return this.get(`/api/apis/${encodeURIComponent(String(slug))}`, {});
+  }
+
+  provider({ id }: GetProviderInput): Promise<ProviderDetail> {
+    return this.get(`/api/providers/${encodeURIComponent(String(id))}`, {});
   }
 
   quickstart({ slug }: SlugInput): Promise<Quickstart> {

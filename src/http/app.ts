@@ -15,6 +15,7 @@ import { changesRoute } from './routes/changes.ts';
 import { feedsRoute } from './routes/feeds.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { getPackageRoute } from './routes/get-package.ts';
+import { getProviderRoute } from './routes/get-provider.ts';
 import { getQuickstartRoute } from './routes/get-quickstart.ts';
 import { healthRoute } from './routes/health.ts';
 import { listApisRoute } from './routes/list-apis.ts';
@@ -165,7 +166,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
     done(null, payload);
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, getProviderRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.register(submitReviewRoute, { ctx });

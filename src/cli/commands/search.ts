@@ -3,7 +3,7 @@ import { categoryText, cliShort, qualityShort, shown } from '../../client/descri
 import { cursorOf, type Directory } from '../../client/directory.ts';
 import { lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
 import type { CliIo } from '../io.ts';
-import { renderTable } from '../output/table.ts';
+import { alsoFooter, renderTable } from '../output/table.ts';
 import { addDirectoryOptions, runOnDirectory, type DirectoryOptions } from './directory-options.ts';
 import { addSchemaOptions } from './schema-options.ts';
 
@@ -32,6 +32,7 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         const page = await directory.lookup(query);
         return { items: page.items, total: page.total, next: nextPath(query, page.nextCursor) };
       };
+      const query = input as { group?: string };
       await runOnDirectory(io, options, lookupListingsInputSchema, input, lookup, (page) => {
         if (page.items.length === 0) return `No listing matches "${words.join(' ')}". Try: npx apidex discover "<what you need to do>"`;
         const table = renderTable(
@@ -41,7 +42,8 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         );
         const cursor = cursorOf(page.next);
         const more = cursor ? `; next page: --cursor ${cursor}` : '';
-        return `${table}\n\n${page.items.length} of ${page.total} listing${page.total === 1 ? '' : 's'}${more}`;
+        const grouped = query.group !== 'none';
+        return `${table}${alsoFooter(page.items)}\n\n${page.items.length} of ${page.total} ${grouped ? `entr${page.total === 1 ? 'y' : 'ies'} (a provider's products count once; --group none for every listing)` : `listing${page.total === 1 ? '' : 's'}`}${more}`;
       }, { q: '[words]' });
     });
 }

@@ -12,6 +12,7 @@ import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
+import { familyKeyOf } from '../providers/provider-of.ts';
 
 /**
  * The in-memory read model of the catalogue: every listing with the few values that filters
@@ -34,6 +35,8 @@ export interface IndexedListing {
   /** The lowest CLI score the listing can have: its score, or the low end of a partial range. */
   cliFloor: number | null;
   qualityScore: number | null;
+  /** The provider family the listing belongs to (familyKeyOf): listings sharing it are one entry in grouped results. */
+  family: string;
 }
 
 // Entries are replaced, never mutated, on change, so an entry object is a safe cache key;
@@ -153,6 +156,7 @@ function toIndexedListing(stored: StoredListing, shared: SharedStrings): Indexed
     cliScore: cli.score,
     cliFloor: cli.floor,
     qualityScore: qualityScore(listing.qualityInputs),
+    family: shared.get(familyKeyOf(listing)),
   };
 }
 
@@ -165,6 +169,8 @@ export class CatalogueIndex {
   private needIndex: NeedIndex | null = new NeedIndex();
   private needIndexCache: NeedIndexCache | undefined;
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
+  /** Each family's listings in name order, computed once per generation (families()). */
+  private familyMembers: Map<string, IndexedListing[]> | null = null;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -234,6 +240,25 @@ export class CatalogueIndex {
       this.orders.set(order, sorted);
     }
     return sorted;
+  }
+
+  /** The listings of one provider family (by its key, familyKeyOf), in name order; empty when none. */
+  family(key: string): readonly IndexedListing[] {
+    return this.families().get(key) ?? [];
+  }
+
+  /** Every family by its key, each with its listings in name order. */
+  families(): ReadonlyMap<string, readonly IndexedListing[]> {
+    if (!this.familyMembers) {
+      const members = new Map<string, IndexedListing[]>();
+      for (const entry of this.ordered('name')) {
+        const listings = members.get(entry.family);
+        if (listings) listings.push(entry);
+        else members.set(entry.family, [entry]);
+      }
+      this.familyMembers = members;
+    }
+    return this.familyMembers;
   }
 
   /**
@@ -307,6 +332,7 @@ export class CatalogueIndex {
   /** After a change: what was computed of the listings before it is dropped. */
   private startGeneration(): void {
     this.orders.clear();
+    this.familyMembers = null;
     this.itemTexts.full.clear();
     this.itemTexts.compact.clear();
     this.generation += 1;

@@ -9,6 +9,8 @@ import { AUTH_KINDS } from './listing.ts';
 import { slugify } from '../search/text.ts';
 import { listCategories, type Category } from './list-categories.ts';
 import type { ListingSummary } from './listing-detail.ts';
+import { alsoFromOf, familiesOf, groupParam, type Grouping } from '../providers/group-by-provider.ts';
+import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 
 /**
  * One category's listings (optionally one subcategory's), best first by a chosen score, in
@@ -28,7 +30,8 @@ export const listCategoryListingsInputSchema = parameters({
   headless: listingFilterShape.headless,
   auth: enumParam('auth', AUTH_KINDS).optional().describe('Only listings whose sources show this kind of authentication: none, apiKey, http-basic, http-bearer, oauth2, openIdConnect or other.'),
   page: boundedInt('page', 1, 100_000).default(1).describe('Page number, from 1.'),
-  limit: boundedInt('limit', 1, 100).default(24).describe('Listings per page, 1 to 100 (default 24).'),
+  limit: boundedInt('limit', 1, 100).default(24).describe('Entries per page, 1 to 100 (default 24).'),
+  group: groupParam,
 });
 export type ListCategoryListingsInput = z.input<typeof listCategoryListingsInputSchema>;
 
@@ -37,12 +40,14 @@ export interface CategoryListings {
   /** The subcategory shown, by its name as listings write it; null for the whole category. */
   subcategory: string | null;
   sort: (typeof CATEGORY_SORTS)[number];
+  /** provider: a provider's products are one entry (its best-placed one, with `also`); none: each listing is one. */
+  group: Grouping;
   items: ListingSummary[];
-  /** Listings that pass the filters. */
+  /** Entries (families when grouped, listings with group=none) that pass the filters. */
   total: number;
-  /** Of those, listings with at least one CLI criterion assessed (a score or a range). */
+  /** Of those, entries whose listing has at least one CLI criterion assessed (a score or a range). */
   assessed: number;
-  /** Listings in the category (or subcategory) before the filters. */
+  /** Entries in the category (or subcategory) before the filters. */
   unfiltered: number;
   page: number;
   pages: number;
@@ -80,20 +85,23 @@ export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; i
   const order: CatalogueOrder = sort;
   const subSlug = subcategory === null ? null : slugify(subcategory);
   const start = (query.page - 1) * query.limit;
-  const items: ListingSummary[] = [];
-  let total = 0;
-  let assessed = 0;
-  let unfiltered = 0;
   const keep = listingFilter(query);
-  // The catalogue keeps each order once per generation; one pass filters, counts and cuts the page.
+  const inCategory: IndexedListing[] = [];
+  // The catalogue keeps each order once per generation; one pass picks the category's listings in it.
   for (const entry of ctx.catalogue.ordered(order)) {
     if (entry.categorySlug !== category.slug) continue;
     if (subSlug !== null && slugify(entry.listing.subcategory ?? '') !== subSlug) continue;
-    unfiltered += 1;
-    if (!keep(entry)) continue;
-    if (total >= start && items.length < query.limit) items.push(summaryOf(entry));
-    total += 1;
-    if (entry.cliFloor !== null) assessed += 1;
+    inCategory.push(entry);
   }
-  return { category, subcategory, sort, items, total, assessed, unfiltered, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
+  const byEntry = (entry: IndexedListing) => entry;
+  const unfiltered = query.group === 'none' ? inCategory.length : new Set(inCategory.map((entry) => entry.family)).size;
+  const families = familiesOf(query.group, inCategory.filter(keep), byEntry);
+  const items = families.slice(start, start + query.limit).map((family) => {
+    const summary = summaryOf(family.lead);
+    const also = alsoFromOf(family, byEntry);
+    return also ? { ...summary, also } : summary;
+  });
+  const total = families.length;
+  const assessed = families.filter((family) => family.lead.cliFloor !== null).length;
+  return { category, subcategory, sort, group: query.group, items, total, assessed, unfiltered, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }
