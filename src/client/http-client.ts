@@ -160,6 +160,9 @@ export class ApidexClient {
         method,
         headers: { accept: 'application/json, application/problem+json', 'user-agent': this.options.userAgent ?? 'apidex-client', ...headers },
         ...(body !== undefined ? { body } : {}),
+        // A moved slug answers 301 (or 300 for a split) with a problem naming the new slug: the
+        // caller is told where it went rather than handed another listing under the old name.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
     } catch (error) {

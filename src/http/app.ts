@@ -4,6 +4,7 @@ import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type 
 import type { CoreContext } from '../core/context.ts';
 import type { Logger } from 'pino';
 import { addEtags } from './etag.ts';
+import { sendMoved } from './moved.ts';
 import { openApiTransform } from './openapi-transform.ts';
 import { addRequestLog } from './request-log.ts';
 import { answerClientError, problemFromError, sendProblem, toProblem } from './problem.ts';
@@ -146,7 +147,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
   if (limiter) addRateLimits(app, limiter);
   warnUntrustedForwarding(app);
 
-  app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
+  app.setErrorHandler((error, request, reply) => (sendMoved(error, request, reply) ? reply : sendProblem(reply, problemFromError(error, request))));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = methodsServing(registeredRoutes, path);

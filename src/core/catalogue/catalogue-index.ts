@@ -13,6 +13,7 @@ import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-nee
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
 import { familyKeyOf } from '../providers/provider-of.ts';
+import { SlugRedirects, type SlugMove } from './slug-redirects.ts';
 
 /**
  * The in-memory read model of the catalogue: every listing with the few values that filters
@@ -171,6 +172,8 @@ export class CatalogueIndex {
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   /** Each family's listings in name order, computed once per generation (families()). */
   private familyMembers: Map<string, IndexedListing[]> | null = null;
+  /** Old slugs and where they went (the catalogue's _redirects.yaml). */
+  private redirects = new SlugRedirects();
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -240,6 +243,17 @@ export class CatalogueIndex {
       this.orders.set(order, sorted);
     }
     return sorted;
+  }
+
+  /** Replaces the map of old slugs (read from the catalogue folder's _redirects.yaml). */
+  setRedirects(redirects: SlugRedirects): void {
+    this.redirects = redirects;
+  }
+
+  /** Where a slug that names no listing went, if the catalogue moved it; a live listing's slug never moved. */
+  movedSlug(slug: string): SlugMove | undefined {
+    if (this.listings.has(slug)) return undefined;
+    return this.redirects.resolve(slug, (target) => this.listings.has(target));
   }
 
   /** The listings of one provider family (by its key, familyKeyOf), in name order; empty when none. */

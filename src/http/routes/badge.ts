@@ -24,7 +24,7 @@ export const badgeRoute: Route = async (app, { ctx }) => {
           'An SVG badge of the listing\'s CLI relevance: the score and its wording, a range for a partly assessed listing, or "not scored". Cacheable for an hour, with an ETag. Embed it as `[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)`. An unknown slug is a 404 with close matches.',
         params: badgeParamsSchema,
         querystring: parameters({}),
-        response: { 200: z.string().meta({ description: 'The badge, an SVG image.', contentMediaType: 'image/svg+xml' }), ...problemResponses(400, 404) },
+        response: { 200: z.string().meta({ description: 'The badge, an SVG image.', contentMediaType: 'image/svg+xml' }), ...problemResponses(300, 301, 400, 404) },
       },
     },
     async (request, reply) => {
