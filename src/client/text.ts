@@ -155,7 +155,7 @@ const productCli = (cli: ProviderDetail['products'][number]['cliRelevance']) =>
 export function providerText(provider: ProviderDetail): string {
   const where = provider.categories.map((c) => `${c.name} ${c.count}`).join(', ');
   const lines = provider.products.flatMap((product, i) => [
-    `${i + 1}. ${product.name} [${product.slug}] ${product.category}${product.subcategory ? ` / ${product.subcategory}` : ''}; CLI ${productCli(product.cliRelevance)}; quality ${product.quality.score === null ? NOT_SHOWN : `${product.quality.score}/10`}; pricing ${shown(product.pricingTier)}`,
+    `${i + 1}. ${product.name} [${product.slug}] ${product.category}${product.subcategory ? ` / ${product.subcategory}` : ''}; CLI ${productCli(product.cliRelevance)}; quality ${product.quality.score === null ? NOT_SCORED : `${product.quality.score}/10`}; pricing ${shown(product.pricingTier)}`,
     `   ${clip(product.description, 200)}`,
     ...(product.capabilities.length ? [`   does: ${clip(product.capabilities.slice(0, 6).join('; '), 200)}`] : []),
   ]);
