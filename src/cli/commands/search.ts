@@ -32,7 +32,6 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         const page = await directory.lookup(query);
         return { items: page.items, total: page.total, next: nextPath(query, page.nextCursor) };
       };
-      const query = input as { group?: string };
       await runOnDirectory(io, options, lookupListingsInputSchema, input, lookup, (page) => {
         if (page.items.length === 0) return `No listing matches "${words.join(' ')}". Try: npx apidex discover "<what you need to do>"`;
         const table = renderTable(
@@ -42,7 +41,8 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         );
         const cursor = cursorOf(page.next);
         const more = cursor ? `; next page: --cursor ${cursor}` : '';
-        const grouped = query.group !== 'none';
+        // Entries and listings are the same count unless a provider's products were grouped on this page.
+        const grouped = (input as { group?: string }).group !== 'none' && page.items.some((item) => item.also);
         return `${table}${alsoFooter(page.items)}\n\n${page.items.length} of ${page.total} ${grouped ? `entr${page.total === 1 ? 'y' : 'ies'} (a provider's products count once; --group none for every listing)` : `listing${page.total === 1 ? '' : 's'}`}${more}`;
       }, { q: '[words]' });
     });
