@@ -175,6 +175,7 @@ describe('providers, grouping and redirects over HTTP', () => {
     it('category pages show each provider once with "Also from", and every listing with group=none', async () => {
       const grouped = await page('/categories/communication');
       expect(grouped.text.match(/<tr data-slug="/g)).toHaveLength(3);
+      expect(grouped.text).toMatch(/6 APIs, 6 with CLI criteria assessed\. Each provider shows once, its other products under it \(3 entries\); <a href="\/categories\/communication\?group=none" data-group-toggle>list every API<\/a>\./);
       expect(grouped.text).toContain('Also from <a href="/providers/skyline">Skyline Messaging</a>: <a class="quiet" href="/apis/skyline-voice">Skyline Voice</a>, <a class="quiet" href="/apis/skyline-chat">Skyline Chat</a>');
       const flat = await page('/categories/communication?group=none');
       expect(flat.text.match(/<tr data-slug="/g)).toHaveLength(6);

@@ -43,11 +43,13 @@ export interface CategoryListings {
   /** provider: a provider's products are one entry (its best-placed one, with `also`); none: each listing is one. */
   group: Grouping;
   items: ListingSummary[];
-  /** Entries (families when grouped, listings with group=none) that pass the filters. */
+  /** Entries as served (families when grouped, listings with group=none) that pass the filters: what `pages` counts. */
   total: number;
-  /** Of those, entries whose listing has at least one CLI criterion assessed (a score or a range). */
+  /** Listings that pass the filters. */
+  listings: number;
+  /** Of those, listings with at least one CLI criterion assessed (a score or a range). */
   assessed: number;
-  /** Entries in the category (or subcategory) before the filters. */
+  /** Listings in the category (or subcategory) before the filters. */
   unfiltered: number;
   page: number;
   pages: number;
@@ -94,14 +96,14 @@ export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; i
     inCategory.push(entry);
   }
   const byEntry = (entry: IndexedListing) => entry;
-  const unfiltered = query.group === 'none' ? inCategory.length : new Set(inCategory.map((entry) => entry.family)).size;
-  const families = familiesOf(query.group, inCategory.filter(keep), byEntry);
+  const kept = inCategory.filter(keep);
+  const families = familiesOf(query.group, kept, byEntry);
   const items = families.slice(start, start + query.limit).map((family) => {
     const summary = summaryOf(family.lead);
     const also = alsoFromOf(family, byEntry);
     return also ? { ...summary, also } : summary;
   });
   const total = families.length;
-  const assessed = families.filter((family) => family.lead.cliFloor !== null).length;
-  return { category, subcategory, sort, group: query.group, items, total, assessed, unfiltered, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
+  const assessed = kept.filter((entry) => entry.cliFloor !== null).length;
+  return { category, subcategory, sort, group: query.group, items, total, listings: kept.length, assessed, unfiltered: inCategory.length, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }

@@ -66,12 +66,15 @@ ${checkbox('headless', 'Works headless / in CI')}
 
 function counts(result: CategoryListings, state: CategoryState, filtered: boolean): Html {
   const n = (value: number) => value.toLocaleString('en');
-  const grouped = result.group === 'provider';
-  const apis = (value: number) => (grouped ? `${n(value)} ${value === 1 ? 'entry' : 'entries'}` : `${n(value)} ${value === 1 ? 'API' : 'APIs'}`);
-  const toggle = grouped
-    ? html` Each provider shows once, its other products under it; <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: 'none' } }, { page: 1 })}" data-group-toggle>list every API</a>.`
-    : html` <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: undefined } }, { page: 1 })}" data-group-toggle>Group by provider</a>.`;
-  return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.total)} of ${n(result.unfiltered)} match the filters` : apis(result.total)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.${toggle}</p>`;
+  const apis = (value: number) => `${n(value)} ${value === 1 ? 'API' : 'APIs'}`;
+  // Counts are of listings; the pages are of entries, one per provider unless group=none.
+  const toggle =
+    result.group === 'provider'
+      ? result.total < result.listings
+        ? html` Each provider shows once, its other products under it (${n(result.total)} entries); <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: 'none' } }, { page: 1 })}" data-group-toggle>list every API</a>.`
+        : ''
+      : html` <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: undefined } }, { page: 1 })}" data-group-toggle>Show each provider once</a>.`;
+  return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.listings)} of ${n(result.unfiltered)} match the filters` : apis(result.listings)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.${toggle}</p>`;
 }
 
 function renderCategory(result: CategoryListings, state: CategoryState, errors: Map<string, string>): Html {
@@ -173,7 +176,7 @@ export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
       status: errors.size ? 400 : 200,
       section: 'categories',
       title: result.subcategory ? `${result.subcategory} APIs (${result.category.name})` : `${result.category.name} APIs`,
-      description: `${result.total} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
+      description: `${result.listings} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
       path: pageHref(result, state, { page: result.page, sort: result.sort }),
       noindex: result.page > 1 || result.sort !== 'cli-relevance' || state.view !== 'list' || FILTERS.some((name) => state.filters[name]),
       jsonLd: [
