@@ -63,11 +63,14 @@ export async function openCore(
       log.info(`Loaded ${report.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
       ctx.catalogue.setRedirects(new SlugRedirects(folder.redirects));
     } else if (existsSync(join(config.catalogDir, REDIRECTS_FILE))) {
-      // The old slugs are read on every start (they are not stored); the YAML parser loads only when the catalogue has them.
-      const { readCatalogRedirects } = await import('./ingest/catalog-folder/read-catalog-redirects.ts');
-      const moved = readCatalogRedirects(config.catalogDir);
-      for (const problem of moved.problems) log.warn(`default catalogue: ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.field} ${problem.message}; ${problem.fix}`);
-      ctx.catalogue.setRedirects(new SlugRedirects(moved.redirects));
+      // Old slugs are not stored: they are read from the catalogue folder when a slug is first
+      // not found, so that a start (or a one-shot command) never loads the YAML parser for them.
+      ctx.catalogue.setRedirects(async () => {
+        const { readCatalogRedirects } = await import('./ingest/catalog-folder/read-catalog-redirects.ts');
+        const moved = readCatalogRedirects(config.catalogDir);
+        for (const problem of moved.problems) log.warn(`default catalogue: ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.field} ${problem.message}; ${problem.fix}`);
+        return new SlugRedirects(moved.redirects);
+      });
     }
     return ctx;
   } catch (error) {

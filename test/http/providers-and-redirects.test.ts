@@ -11,6 +11,7 @@ export const PROVIDERS_CATALOG = 'test/fixtures/catalog-providers';
 
 describe('providers, grouping and redirects over HTTP', () => {
   let server: TestServer;
+  const databaseUrl = `file:${createTestSqlitePath()}`;
   const get = (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${path}`, { redirect: 'manual', ...init });
   const json = async (path: string) => {
     const response = await get(path);
@@ -23,7 +24,7 @@ describe('providers, grouping and redirects over HTTP', () => {
   const providerKeyOf = (item: any, flat: any[]) => flat.find((other) => other.slug === item.slug)?.provider?.id ?? `listing/${item.slug}`;
 
   beforeAll(async () => {
-    server = await startTestServer(`file:${createTestSqlitePath()}`, { catalogDir: PROVIDERS_CATALOG });
+    server = await startTestServer(databaseUrl, { catalogDir: PROVIDERS_CATALOG });
   });
   afterAll(async () => server?.close());
 
@@ -219,6 +220,18 @@ describe('providers, grouping and redirects over HTTP', () => {
       expect(split.status).toBe(300);
       expect(split.text).toContain('<a href="/apis/relaypost-sms">Relaypost SMS</a>');
       expect(split.text).toContain('<a href="/apis/relaypost-email">Relaypost Email</a>');
+    });
+
+    it('reads the map when a slug is first not found on a later start, whose store is already loaded', async () => {
+      const later = await startTestServer(databaseUrl, { catalogDir: PROVIDERS_CATALOG });
+      try {
+        const moved = await fetch(`${later.baseUrl}/api/apis/skyline-texts`, { redirect: 'manual' });
+        expect(moved.status).toBe(301);
+        expect(moved.headers.get('location')).toBe('/api/apis/skyline-sms');
+        expect((await fetch(`${later.baseUrl}/api/apis/relaypost`, { redirect: 'manual' })).status).toBe(300);
+      } finally {
+        await later.close();
+      }
     });
 
     it('keeps an unknown slug a 404 with close matches, and a live slug never redirects', async () => {

@@ -174,6 +174,8 @@ export class CatalogueIndex {
   private familyMembers: Map<string, IndexedListing[]> | null = null;
   /** Old slugs and where they went (the catalogue's _redirects.yaml). */
   private redirects = new SlugRedirects();
+  /** Reads the map when a slug is first not found, so that no start pays for the YAML parser. */
+  private redirectsLoad: (() => Promise<SlugRedirects>) | Promise<unknown> | undefined;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -245,14 +247,25 @@ export class CatalogueIndex {
     return sorted;
   }
 
-  /** Replaces the map of old slugs (read from the catalogue folder's _redirects.yaml). */
-  setRedirects(redirects: SlugRedirects): void {
-    this.redirects = redirects;
+  /** Replaces the map of old slugs (read from the catalogue folder's _redirects.yaml), or gives the way to read it when first needed. */
+  setRedirects(redirects: SlugRedirects | (() => Promise<SlugRedirects>)): void {
+    if (redirects instanceof SlugRedirects) {
+      this.redirects = redirects;
+      this.redirectsLoad = undefined;
+    } else this.redirectsLoad = redirects;
   }
 
   /** Where a slug that names no listing went, if the catalogue moved it; a live listing's slug never moved. */
-  movedSlug(slug: string): SlugMove | undefined {
+  async movedSlug(slug: string): Promise<SlugMove | undefined> {
     if (this.listings.has(slug)) return undefined;
+    if (typeof this.redirectsLoad === 'function') {
+      // A map that cannot be read leaves the old slugs unknown; the loader reports why.
+      this.redirectsLoad = this.redirectsLoad().then(
+        (loaded) => void (this.redirects = loaded),
+        () => undefined,
+      );
+    }
+    await this.redirectsLoad;
     return this.redirects.resolve(slug, (target) => this.listings.has(target));
   }
 

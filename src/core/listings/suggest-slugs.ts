@@ -48,14 +48,15 @@ export function unknownSlugHint(catalogue: CatalogueIndex, slug: string): { sugg
 
 /** The not_found error for a slug that names no listing, with close matches; `in` says where the slug came from. */
 /** The listing with this exact slug, or the 404 naming close matches; another listing is never served in its place. */
-export function listingEntryOr404(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' } = { field: 'slug', in: 'path' }): IndexedListing {
+export async function listingEntryOr404(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' } = { field: 'slug', in: 'path' }): Promise<IndexedListing> {
   const entry = catalogue.get(slug);
-  if (!entry) throw listingNotFound(catalogue, slug, where);
+  if (!entry) throw await listingNotFound(catalogue, slug, where);
   return entry;
 }
 
-export function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): AppError {
-  const moved = catalogue.movedSlug(slug);
+/** The error for a slug that names no listing: where it moved (listingMoved), or close matches. */
+export async function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): Promise<AppError> {
+  const moved = await catalogue.movedSlug(slug);
   if (moved) return listingMoved(moved, where);
   const { suggestions, hint } = unknownSlugHint(catalogue, slug);
   return new AppError('not_found', `No listing has the slug "${slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {

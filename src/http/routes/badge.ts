@@ -28,7 +28,7 @@ export const badgeRoute: Route = async (app, { ctx }) => {
       },
     },
     async (request, reply) => {
-      const detail = detailOf(listingEntryOr404(ctx.catalogue, request.params.file.slice(0, -'.svg'.length)));
+      const detail = detailOf(await listingEntryOr404(ctx.catalogue, request.params.file.slice(0, -'.svg'.length)));
       reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
       return cliBadgeSvg(detail.name, detail.cliRelevance);
     },

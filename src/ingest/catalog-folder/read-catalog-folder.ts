@@ -9,6 +9,7 @@ import { slugify } from '../../core/search/text.ts';
 import { formatPath } from '../../core/validation-messages.ts';
 import type { SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
 import { readCatalogRedirects, REDIRECTS_FILE } from './read-catalog-redirects.ts';
+import { lineOfPath } from './yaml-lines.ts';
 
 /**
  * A problem in a catalogue file, written for the person who edits it.
@@ -470,30 +471,6 @@ function describeYamlNode(node: Node): string {
 
 // ---------------------------------------------------------------------------------------------
 // Finding things: YAML lines, schema shapes, likely typos
-
-/** The line of the key (or list item) at `path`; for a path that is not in the file, the line of its nearest present parent. */
-export function lineOfPath(document: Document, path: readonly PropertyKey[], lineAt: (offset: number) => number): number | undefined {
-  let node: unknown = document.contents;
-  let line = isMap(node) && node.range ? lineAt(node.range[0]) : undefined;
-  for (const segment of path) {
-    if (isAlias(node)) node = node.resolve(document);
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      if (!pair) return line;
-      const keyRange = isScalar(pair.key) ? pair.key.range : undefined;
-      if (keyRange) line = lineAt(keyRange[0]);
-      node = pair.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      const item: unknown = node.items[segment];
-      if (!item) return line;
-      if ((isScalar(item) || isMap(item) || isSeq(item)) && item.range) line = lineAt(item.range[0]);
-      node = item;
-    } else {
-      return line;
-    }
-  }
-  return line;
-}
 
 function unwrapSchema(schema: z.ZodType): z.ZodType {
   let current = schema;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
 import { redirectsFileSchema, type SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
 import { formatPath } from '../../core/validation-messages.ts';
-import { lineOfPath, type CatalogProblem } from './read-catalog-folder.ts';
+import type { CatalogProblem } from './read-catalog-folder.ts';
+import { lineOfPath } from './yaml-lines.ts';
 
 /** The catalogue's map of old slugs, beside the listings: `redirects: [{ from, to: [slugs], reason }]`. */
 export const REDIRECTS_FILE = '_redirects.yaml';
