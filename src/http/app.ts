@@ -21,6 +21,7 @@ import { getQuickstartRoute } from './routes/get-quickstart.ts';
 import { healthRoute } from './routes/health.ts';
 import { listApisRoute } from './routes/list-apis.ts';
 import { listCategoriesRoute } from './routes/list-categories.ts';
+import { listCategoryListingsRoute } from './routes/list-category-listings.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
 import { recommendRoute } from './routes/recommend.ts';
@@ -167,7 +168,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
     done(null, payload);
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, getProviderRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, getProviderRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, listCategoryListingsRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.register(submitReviewRoute, { ctx });

@@ -141,6 +141,25 @@ describe('providers, grouping and redirects over HTTP', () => {
       expect(grouped.body.items[2].also).toMatchObject({ provider: { id: 'relaypost', name: 'Relaypost' }, count: 1, items: [{ slug: 'relaypost-email' }] });
     });
 
+    it('GET /api/categories/{slug} gives the category page\'s entries in numbered pages, each provider once on the first', async () => {
+      const first = await json('/api/categories/communication?limit=2');
+      expect(first.status).toBe(200);
+      expect(first.body).toMatchObject({ category: { slug: 'communication', count: 6 }, group: 'provider', total: 3, listings: 6, unfiltered: 6, page: 1, pages: 2, next: '/api/categories/communication?limit=2&page=2' });
+      expect(first.body.items.map((item: any) => item.slug)).toEqual(['skyline-sms', 'textbeam']);
+      const second = await json(first.body.next);
+      expect(second.body.items.map((item: any) => item.slug)).toEqual(['relaypost-sms']);
+      expect(second.body.next).toBeNull();
+      const flat = await json('/api/categories/communication?limit=2&group=none');
+      expect(flat.body).toMatchObject({ group: 'none', total: 6, pages: 3 });
+      expect(flat.body.items.map((item: any) => item.slug)).toEqual(['skyline-sms', 'skyline-voice']);
+      const unknown = await json('/api/categories/comunication');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.categorySuggestions).toEqual(['communication']);
+      const bad = await json('/api/categories/communication?colour=red');
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors[0].message).toContain('unknown parameter "colour"');
+    });
+
     it('pages grouped entries with cursors: each entry once, in order, total as served', async () => {
       for (const sort of ['cli-relevance', 'name', 'quality']) {
         const whole = (await json(`/api/apis?sort=${sort}&limit=100`)).body;

@@ -7,9 +7,9 @@ import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredTe
 import { listingFilter, listingFilterShape } from '../search/listing-filter.ts';
 import { AUTH_KINDS } from './listing.ts';
 import { slugify } from '../search/text.ts';
-import { listCategories, type Category } from './list-categories.ts';
-import type { ListingSummary } from './listing-detail.ts';
-import { alsoFromOf, familiesOf, groupParam, type Grouping } from '../providers/group-by-provider.ts';
+import { categorySchema, listCategories, type Category } from './list-categories.ts';
+import { listingSummarySchema, type ListingSummary } from './listing-detail.ts';
+import { alsoFromOf, familiesOf, GROUPINGS, groupParam, type Grouping } from '../providers/group-by-provider.ts';
 import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 
 /**
@@ -34,6 +34,22 @@ export const listCategoryListingsInputSchema = parameters({
   group: groupParam,
 });
 export type ListCategoryListingsInput = z.input<typeof listCategoryListingsInputSchema>;
+
+export const categoryListingsSchema = z
+  .object({
+    category: categorySchema,
+    subcategory: z.string().nullable().describe('The subcategory shown, by its name; null for the whole category.'),
+    sort: z.enum(CATEGORY_SORTS),
+    group: z.enum(GROUPINGS).describe('provider: one entry per provider (the default); none: every listing.'),
+    items: z.array(listingSummarySchema).describe('This page\'s entries, best first.'),
+    total: z.number().int().describe('Entries that pass the filters, as served: a provider\'s products count once unless group=none. `pages` counts these.'),
+    listings: z.number().int().describe('Listings that pass the filters.'),
+    assessed: z.number().int().describe('Of those, listings with at least one CLI criterion assessed.'),
+    unfiltered: z.number().int().describe('Listings in the category (or subcategory) before the filters.'),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'CategoryListings' });
 
 export interface CategoryListings {
   category: Category;
