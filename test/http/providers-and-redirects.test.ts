@@ -253,6 +253,22 @@ describe('providers, grouping and redirects over HTTP', () => {
       }
     });
 
+    it('names the new slug where an old one cannot be redirected: compare, and a review of it', async () => {
+      const compare = await json('/api/compare?slugs=skyline-messaging,textbeam');
+      expect(compare.status).toBe(404);
+      expect(compare.body.suggestions).toEqual(['skyline-sms']);
+      expect(compare.body.errors[0].message).toBe('"skyline-messaging" moved to "skyline-sms" (renamed when Skyline\'s SMS product got a listing of its own)');
+      const review = await get('/api/reviews', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ targetType: 'api', targetSlug: 'relaypost', reviewerType: 'agent', reviewerName: 'bot', rating: 4, title: 'Fine', body: 'Worked.' }),
+      });
+      expect(review.status).toBe(422);
+      const problem = (await review.json()) as any;
+      expect(problem.suggestions).toEqual(['relaypost-sms', 'relaypost-email']);
+      expect(problem.errors[0].message).toContain('it moved to "relaypost-sms", "relaypost-email" (split into its SMS and email APIs); review one of those');
+    });
+
     it('keeps an unknown slug a 404 with close matches, and a live slug never redirects', async () => {
       const unknown = await json('/api/apis/skyline-smss');
       expect(unknown.status).toBe(404);
