@@ -7,14 +7,15 @@ import { slugSchema } from '../listings/listing.ts';
  * read (catalog/_redirects.yaml), so saved links and an agent's remembered slugs keep working.
  */
 
-export const slugRedirectSchema = z.strictObject({
+// Not strict: the build may record more about a move (when, which sources) than is served.
+export const slugRedirectSchema = z.object({
   from: slugSchema.describe('The old slug.'),
   to: z.array(slugSchema).min(1, { error: 'to must name at least one new slug' }).max(20, { error: 'to must name at most 20 slugs' }).describe('The new slug, or the slugs a split made.'),
   reason: z.string().trim().min(1, { error: 'reason must not be empty' }).max(300, { error: 'reason must be at most 300 characters' }).describe('Why the slug moved, e.g. "merged with libretranslate".'),
 });
 export type SlugRedirect = z.infer<typeof slugRedirectSchema>;
 
-export const redirectsFileSchema = z.strictObject({ redirects: z.array(slugRedirectSchema).max(100_000) });
+export const redirectsFileSchema = z.object({ redirects: z.array(slugRedirectSchema).max(100_000) });
 
 /** Where an old slug went: the new slugs that name listings now, and why it moved. */
 export interface SlugMove {
