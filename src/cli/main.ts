@@ -17,6 +17,7 @@ const COMMANDS: [names: string[], load: () => Promise<Register>][] = [
   [['compare'], async () => (await import('./commands/compare.ts')).registerCompareCommand],
   [['alternatives'], async () => (await import('./commands/alternatives.ts')).registerAlternativesCommand],
   [['show'], async () => (await import('./commands/show.ts')).registerShowCommand],
+  [['provider'], async () => (await import('./commands/provider.ts')).registerProviderCommand],
   [['quickstart', 'package'], async () => (await import('./commands/quickstart.ts')).registerQuickstartCommands],
   [['changes'], async () => (await import('./commands/changes.ts')).registerChangesCommand],
   [['categories'], async () => (await import('./commands/categories.ts')).registerCategoriesCommand],
@@ -41,7 +42,7 @@ const commandsFor = (argv: string[]) => {
 
 export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Command> {
   const program = new Command('apidex')
-    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
+    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, provider, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
     // An unknown flag or a missing argument is followed by the command's usage (issue 16); subcommands inherit this.
     .showHelpAfterError()

@@ -48,7 +48,7 @@ const PAGE = 500;
 async function listingsToEnrich(ctx: CoreContext, slug: string | undefined): Promise<StoredListing[]> {
   if (slug !== undefined) {
     const stored = await ctx.store.getListing(slug);
-    if (!stored) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'query' });
+    if (!stored) throw await listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'query' });
     return [stored];
   }
   const all: StoredListing[] = [];

@@ -50,7 +50,9 @@ export function toolError(thrown: unknown, tool: ToolDefinition, stage: 'argumen
     const suggestions = Array.isArray(error.extensions.suggestions) ? (error.extensions.suggestions as string[]) : [];
     // Invalid arguments: one line per field says what to send instead; other errors say what happened.
     const head = error.code === 'invalid_input' && fields.length ? [`invalid_input: fix ${fields.length === 1 ? 'this argument' : 'these arguments'} and call ${tool.name} again:`, ...fields] : [`${error.code}: ${tool.input.reword(error.message)}`];
-    const text = [...head, ...(suggestions.length ? [`Close matches (exact slugs): ${suggestions.join(', ')}`] : [])].join('\n');
+    const movedTo = Array.isArray(error.extensions.movedTo) ? (error.extensions.movedTo as string[]) : [];
+    const tail = movedTo.length ? [`Moved to (exact slug${movedTo.length === 1 ? '' : 's'}): ${movedTo.join(', ')}`] : suggestions.length ? [`Close matches (exact slugs): ${suggestions.join(', ')}`] : [];
+    const text = [...head, ...tail].join('\n');
     return { isError: true, content: [{ type: 'text', text }] };
   }
   console.error(`apidex mcp: ${tool.name} failed:`, error);

@@ -263,6 +263,7 @@ describe('formatCatalogProblems', () => {
   it('prints one line per problem and a summary', () => {
     const text = formatCatalogProblems({
       listings: [],
+      redirects: [],
       problems: [problem('catalog/foo.yaml', 12, 'pricingTier'), problem('catalog/foo.yaml', undefined, '')],
     });
     expect(text.split('\n')).toEqual([

@@ -11,6 +11,7 @@ export const TOOL_NAMES = [
   'discover_apis',
   'search_apis',
   'get_api',
+  'get_provider',
   'get_api_quickstart',
   'get_package_info',
   'compare_apis',
@@ -64,7 +65,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(discover.additionalProperties).toBe(false);
     expect(discover.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
     expect(discover.properties.pricing.enum).toContain('usage-based');
-    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless', 'view']);
+    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless', 'view', 'group']);
     expect((byName.get('get_api')!.inputSchema as any).required).toEqual(['slug']);
     expect((byName.get('recommend_api')!.inputSchema as any).required).toEqual(['task']);
     const submit = byName.get('submit_review')!.inputSchema as any;

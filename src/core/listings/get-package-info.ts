@@ -32,7 +32,7 @@ export type PackageInfoResult = z.infer<typeof packageInfoResultSchema>;
 
 export async function getPackageInfo({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<PackageInfoResult> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   const { listing } = entry;
   if (!listing.package) {
     return { slug, package: null, message: `No official package is known for ${listing.name}${listing.install ? ` (its install line is "${listing.install}", but the registry has not been read for it)` : ''}; call its HTTP API directly (see /api/apis/${slug}/quickstart).` };

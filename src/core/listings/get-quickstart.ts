@@ -201,6 +201,6 @@ export function quickstartOf(listing: Listing): Quickstart {
 /** The quickstart of one listing, by its exact slug; an unknown slug is a 404 with close matches. */
 export async function getQuickstart({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<Quickstart> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   return quickstartOf(entry.listing);
 }

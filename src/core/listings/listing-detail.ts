@@ -7,6 +7,8 @@ import { compactNumber } from './compact-number.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
 import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews/review-stats.ts';
 import { buildListingFaq } from './listing-faq.ts';
+import { alsoFromSchema } from '../providers/group-by-provider.ts';
+import { providerOf, providerSchema } from '../providers/provider-of.ts';
 
 /**
  * The shape every surface shows a listing in. Unknown values are null (never left
@@ -107,6 +109,7 @@ export const listingSummarySchema = listingBaseSchema
     quality: qualitySummarySchema,
     auth: z.array(z.string()).nullable().describe('Kinds of authentication the sources show (as AccessFacts.auth of the detail); null when none shows.'),
     reviews: listingReviewSummarySchema.optional().describe('The main figures of the listing\'s published reviews (lookup and discover results carry them).'),
+    also: alsoFromSchema.optional().describe('In grouped results (the default): the provider\'s other products among these results, which this entry stands for. Absent when there are none, and with group=none.'),
   })
   .meta({ id: 'ListingSummary' });
 
@@ -148,7 +151,7 @@ export const accessDetailSchema = z
 
 export const listingDetailSchema = listingBaseSchema
   .extend({
-    provider: z.string().nullable().describe('Who provides the API, as its sources name it.'),
+    provider: providerSchema.nullable().describe('Who provides the API: its id (GET /api/providers/{id} lists its products), name and home page; null when no source names it.'),
     access: accessDetailSchema.describe('What the sources show about reaching the API, each fact with its source.'),
     sources: z.array(sourceDetailSchema).describe('Where the listing\'s data comes from, with version, licence and date; criteria and facts name one by id.'),
     cliRelevance: cliRelevanceSchema,
@@ -272,7 +275,7 @@ function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   const cliRelevance = cliRelevanceOf(listing);
   return {
     ...listedFactsOf(listing),
-    provider: listing.provider === undefined ? null : typeof listing.provider === 'string' ? listing.provider : listing.provider.name,
+    provider: providerOf(listing),
     access: { auth: factOf(listing, listing.access?.auth), https: factOf(listing, listing.access?.https), cors: factOf(listing, listing.access?.cors) },
     sources: (listing.sources ?? []).map((source) => ({ ...source, locator: source.locator ?? null })),
     illustrativeValues: illustrativeInputsOf(listing),

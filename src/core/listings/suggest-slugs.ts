@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
+import type { SlugMove } from '../catalogue/slug-redirects.ts';
 import { AppError } from '../errors.ts';
 import { lookupWords } from '../search/match-text.ts';
 import { slugify } from '../search/text.ts';
@@ -47,16 +48,36 @@ export function unknownSlugHint(catalogue: CatalogueIndex, slug: string): { sugg
 
 /** The not_found error for a slug that names no listing, with close matches; `in` says where the slug came from. */
 /** The listing with this exact slug, or the 404 naming close matches; another listing is never served in its place. */
-export function listingEntryOr404(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' } = { field: 'slug', in: 'path' }): IndexedListing {
+export async function listingEntryOr404(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' } = { field: 'slug', in: 'path' }): Promise<IndexedListing> {
   const entry = catalogue.get(slug);
-  if (!entry) throw listingNotFound(catalogue, slug, where);
+  if (!entry) throw await listingNotFound(catalogue, slug, where);
   return entry;
 }
 
-export function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): AppError {
+/** The error for a slug that names no listing: where it moved (listingMoved), or close matches. */
+export async function listingNotFound(catalogue: CatalogueIndex, slug: string, where: { field: string; in: 'path' | 'query' }): Promise<AppError> {
+  const moved = await catalogue.movedSlug(slug);
+  if (moved) return listingMoved(moved, where);
   const { suggestions, hint } = unknownSlugHint(catalogue, slug);
   return new AppError('not_found', `No listing has the slug "${slug}"; ${hint}${hint.endsWith('?') ? '' : '.'}`, {
     fields: [{ field: where.field, in: where.in, message: `no listing has the slug "${slug}"` }],
     extensions: { suggestions },
+  });
+}
+
+/**
+ * The not_found error for a slug the catalogue moved: it names the new slug (or a split's
+ * slugs) in `movedTo`, which HTTP answers as 301 (or 300 for a split) and MCP and the CLI
+ * print. The listing is not served under the old slug: the caller asks for the new one.
+ */
+export function listingMoved(moved: SlugMove, where: { field: string; in: 'path' | 'query' }): AppError {
+  const quoted = moved.to.map((s) => `"${s}"`).join(', ');
+  const message =
+    moved.to.length === 1
+      ? `The listing "${moved.from}" moved to "${moved.to[0]}" (${moved.reason}); ask for "${moved.to[0]}".`
+      : `The listing "${moved.from}" was split into ${quoted} (${moved.reason}); ask for one of them.`;
+  return new AppError('not_found', message, {
+    fields: [{ field: where.field, in: where.in, message: `"${moved.from}" moved to ${quoted}` }],
+    extensions: { suggestions: moved.to, movedFrom: moved.from, movedTo: moved.to, movedReason: moved.reason },
   });
 }

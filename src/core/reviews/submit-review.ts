@@ -57,7 +57,10 @@ export async function submitReview({
   const { reviewerToken: givenToken, ...record } = parseInput(reviewInputSchema, input);
   const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
   if (!ctx.catalogue.get(record.targetSlug)) {
-    const { suggestions, hint } = unknownSlugHint(ctx.catalogue, record.targetSlug);
+    const moved = await ctx.catalogue.movedSlug(record.targetSlug);
+    const { suggestions, hint } = moved
+      ? { suggestions: moved.to, hint: `it moved to ${moved.to.map((s) => `"${s}"`).join(', ')} (${moved.reason}); review ${moved.to.length === 1 ? 'that listing' : 'one of those'}` }
+      : unknownSlugHint(ctx.catalogue, record.targetSlug);
     throw new AppError('invalid_input', `No listing has the slug "${record.targetSlug}"; nothing was stored.`, {
       fields: [{ field: 'targetSlug', in: 'body', message: `targetSlug "${record.targetSlug}" names no listing; ${hint}` }],
       extensions: { suggestions },

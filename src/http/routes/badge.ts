@@ -24,11 +24,11 @@ export const badgeRoute: Route = async (app, { ctx }) => {
           'An SVG badge of the listing\'s CLI relevance: the score and its wording, a range for a partly assessed listing, or "not scored". Cacheable for an hour, with an ETag. Embed it as `[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)`. An unknown slug is a 404 with close matches.',
         params: badgeParamsSchema,
         querystring: parameters({}),
-        response: { 200: z.string().meta({ description: 'The badge, an SVG image.', contentMediaType: 'image/svg+xml' }), ...problemResponses(400, 404) },
+        response: { 200: z.string().meta({ description: 'The badge, an SVG image.', contentMediaType: 'image/svg+xml' }), ...problemResponses(300, 301, 400, 404) },
       },
     },
     async (request, reply) => {
-      const detail = detailOf(listingEntryOr404(ctx.catalogue, request.params.file.slice(0, -'.svg'.length)));
+      const detail = detailOf(await listingEntryOr404(ctx.catalogue, request.params.file.slice(0, -'.svg'.length)));
       reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff');
       return cliBadgeSvg(detail.name, detail.cliRelevance);
     },

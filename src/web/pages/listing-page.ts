@@ -80,7 +80,7 @@ function sourcesSection(detail: ListingDetail): Html | '' {
     auth ? html`<div><dt>Authentication</dt><dd data-fact="auth">${auth.value.map((kind) => AUTH_WORDS[kind] ?? kind).join(', ')}${factSource(detail, auth)}</dd></div>` : '',
     https ? html`<div><dt>HTTPS</dt><dd data-fact="https">${https.value ? 'yes' : 'no'}${factSource(detail, https)}</dd></div>` : '',
     cors ? html`<div><dt>CORS</dt><dd data-fact="cors">${cors.value}${factSource(detail, cors)}</dd></div>` : '',
-    detail.provider ? html`<div><dt>Provider</dt><dd>${breakable(detail.provider)}</dd></div>` : '',
+    detail.provider ? html`<div><dt>Provider</dt><dd><a href="/providers/${detail.provider.id}">${detail.provider.name}</a>${detail.provider.url && safeHref(detail.provider.url) ? html` · <a class="small" href="${safeHref(detail.provider.url)}" rel="noopener noreferrer">home page</a>` : ''}</dd></div>` : '',
   ];
   return html`<section class="card" aria-labelledby="sources">
 <h2 id="sources">Sources and evidence</h2>
@@ -198,6 +198,7 @@ function listingSections(detail: ListingDetail, faq: PageFaq, quickstart: Quicks
 <div>
 <h1 id="listing-name">${detail.name}</h1>
 <p class="lede">${detail.description}</p>
+${detail.provider ? html`<p class="small" data-provider="${detail.provider.id}">From <a href="/providers/${detail.provider.id}">${detail.provider.name}</a>: see all its products.</p>` : ''}
 <ul class="chips" aria-label="Pricing and category">
 ${detail.pricingTier ? html`<li>${pricingChip(detail.pricingTier)}</li>` : ''}
 <li><a class="chip" href="/categories/${detail.categorySlug}" data-category>${detail.category}</a></li>
