@@ -39,7 +39,7 @@ export const curatedSourceId = (providerId: string) => `curated-${providerId}`.s
 
 function criterionOf(key: keyof CliCriteria, curated: CuratedProduct['criteria'][keyof CliCriteria], sourceId: string): CriterionResult {
   if (curated.status === 'not_assessed') return { status: 'not_assessed', reason: curated.reason };
-  const { status, evidence, source, ...extra } = curated as typeof curated & { packages?: CriterionResult['packages']; install?: string; figure?: string };
+  const { status, evidence, source, ...extra } = curated;
   return {
     status,
     evidence,

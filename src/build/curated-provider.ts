@@ -57,7 +57,19 @@ const EXTRAS = {
   rateLimits: { figure: line('figure', 300).optional().describe('The numbers as the page states them, e.g. "100 requests per second".') },
 } satisfies Partial<Record<CliCriterionKey, z.ZodRawShape>>;
 
-const criterionSchema = (key: CliCriterionKey) =>
+/** A curated criterion as the build reads it. */
+export type CuratedCriterion =
+  | {
+      status: 'passed' | 'failed';
+      evidence: string;
+      source: z.infer<typeof curatedSourceSchema>;
+      packages?: { registry: (typeof PACKAGE_REGISTRIES)[number]; name: string }[] | undefined;
+      install?: string | undefined;
+      figure?: string | undefined;
+    }
+  | { status: 'not_assessed'; reason: string };
+
+const criterionSchema = (key: CliCriterionKey): z.ZodType<CuratedCriterion> =>
   z
     .discriminatedUnion('status', [assessed((EXTRAS as Record<string, z.ZodRawShape>)[key] ?? {}), notAssessed], {
       error: (issue) =>
@@ -65,7 +77,7 @@ const criterionSchema = (key: CliCriterionKey) =>
           ? `criteria.${key} is required: all eight criteria are listed; write status: not_assessed with a reason when no page shows it`
           : `criteria.${key} needs status passed, failed or not_assessed; passed/failed with evidence and source, not_assessed with reason`,
     })
-    .describe(`${CLI_CRITERIA.find((criterion) => criterion.key === key)!.label}.`);
+    .describe(`${CLI_CRITERIA.find((criterion) => criterion.key === key)!.label}.`) as unknown as z.ZodType<CuratedCriterion>;
 
 export const curatedCriteriaSchema = z
   .strictObject(Object.fromEntries(CLI_CRITERIA.map(({ key }) => [key, criterionSchema(key)])) as Record<CliCriterionKey, ReturnType<typeof criterionSchema>>)

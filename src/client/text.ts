@@ -126,7 +126,21 @@ export function recommendText(result: RecommendResult): string {
     ...pickLines('Pick', result.recommendation, true),
     ...(result.runnerUp ? pickLines('Runner-up', result.runnerUp, false) : ['Runner-up: none']),
     ...(result.message ? [`Note: ${result.message}`] : []),
+    ...(result.ranking ? rankingLines(result.ranking) : []),
   ].join('\n');
+}
+
+function rankingLines(ranking: NonNullable<RecommendResult['ranking']>): string[] {
+  const head = `Ranked${ranking.priority ? ` by ${ranking.priority}` : ' by relevance'}${ranking.volume !== null ? ` at ${ranking.volume.toLocaleString('en-US')} units a month` : ''}${ranking.budget !== null ? `, budget $${ranking.budget}` : ''}:`;
+  return [
+    head,
+    ...ranking.candidates.map((c, i) => {
+      const cost = c.cost ? (c.cost.monthlyUsd === null ? `cost unknown (${c.cost.basis})` : `$${c.cost.monthlyUsd.toFixed(2)} a month for ${c.cost.volume.toLocaleString('en-US')} ${c.cost.unit}`) : '';
+      const rate = c.rateLimit ? `rate limit ${c.rateLimit.figure}` : '';
+      const pages = [...new Set(c.decidingFacts.map((f) => f.url))];
+      return `${i + 1}. ${c.name} [${c.slug}]${[cost, rate].filter(Boolean).length ? `: ${[cost, rate].filter(Boolean).join('; ')}` : ''}${pages.length ? ` (${pages.join(', ')})` : ''}`;
+    }),
+  ];
 }
 
 export function alternativesText(result: AlternativesResult, slug: string): string {
