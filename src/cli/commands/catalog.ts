@@ -7,6 +7,7 @@ import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-buil
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
 import { applyCuratedHead } from '../../build/apply-curated-head.ts';
 import { readCuratedHeadOrExplain } from '../../build/curated-build-step.ts';
+import { registerCatalogVerifyCommand } from './catalog-verify.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
@@ -148,4 +149,6 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       }
       if (report.failed.length > 0 || curated.report.failed.length > 0) throw new CliError('', EXIT.failed);
     });
+
+  registerCatalogVerifyCommand(catalog, io);
 }
