@@ -122,7 +122,7 @@ function mergeProduct(existing: Listing | undefined, provider: CuratedProvider['
     for (const item of npm) {
       const mapped = inputs.sdkMapping?.find((entry) => entry.package === item.name);
       const confirmed = confirmOfficialSdk(
-        { package: item.name, documents: [provider.domain], organisations: [provider.id, ...(mapped?.organisations ?? [])], domains: [provider.domain, ...(mapped?.domains ?? [])] },
+        { package: item.name, documents: [provider.domain], organisations: [provider.id, ...(provider.githubOrganisations ?? []), ...(mapped?.organisations ?? [])], domains: [provider.domain, ...(mapped?.domains ?? [])] },
         inputs.recordedPackages.get(item.name),
       );
       if ('reason' in confirmed) {

@@ -121,6 +121,11 @@ export const curatedProviderSchema = z
         .string({ error: 'provider.domain must be text' })
         .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/, { error: 'provider.domain must be a registrable domain in lower case, e.g. "stripe.com"' }),
       homepage: z.url({ protocol: /^https?$/, error: 'provider.homepage must be an absolute http(s) URL' }),
+      githubOrganisations: z
+        .array(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, { error: 'provider.githubOrganisations[] must be GitHub organisation names, e.g. "getsentry"' }))
+        .max(5)
+        .optional()
+        .describe('The GitHub organisations the provider publishes its SDKs from, when not its id (e.g. getsentry for sentry): an npm package whose repository is under one of them is confirmed as official.'),
     }),
     products: z.array(curatedProductSchema).min(1, { error: 'products must list at least one product' }).max(40),
   })

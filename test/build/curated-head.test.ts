@@ -128,6 +128,20 @@ describe('applying the curated head to the built catalogue', () => {
     expect(acme.sources!.at(-1)!.fields).not.toContain('cliCriteria.officialSdk');
   });
 
+  it('confirms a package under another GitHub organisation only when the provider names it in githubOrganisations', () => {
+    const elsewhere = structuredClone(recorded.get('acme-mail-fixture-sdk')!);
+    (elsewhere.versions['2.0.0']! as { repository: unknown }).repository = 'github:acme-labs/acme-mail-node';
+    elsewhere.versions['2.0.0']!.homepage = 'https://github.com/acme-labs/acme-mail-node';
+    const packages = new Map([['acme-mail-fixture-sdk', elsewhere]]);
+    const withoutOrg = readCuratedHead(`${FIXTURES}/curated`);
+    expect(applyCuratedHead({ listings: [], head: withoutOrg, recordedPackages: packages, reservedSlugs: new Set() }).listings.find((l) => l.slug === 'acme-mail')!.cliCriteria.officialSdk?.status).toBe('not_assessed');
+    const withOrg = readCuratedHead(`${FIXTURES}/curated`);
+    withOrg.providers[0]!.data.provider.githubOrganisations = ['acme-labs'];
+    const confirmed = applyCuratedHead({ listings: [], head: withOrg, recordedPackages: packages, reservedSlugs: new Set() }).listings.find((l) => l.slug === 'acme-mail')!;
+    expect(confirmed.cliCriteria.officialSdk?.status).toBe('passed');
+    expect(confirmed.package?.repositoryUrl).toBe('https://github.com/acme-labs/acme-mail-node');
+  });
+
   it('merges into the built listing with its slug: curated facts win, a curated not_assessed never hides an assessed result', () => {
     expect(report.merged).toEqual(['zeta-post-email']);
     const zeta = bySlug('zeta-post-email');
