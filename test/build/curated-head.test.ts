@@ -77,6 +77,18 @@ describe('the curated provider file', () => {
     );
   });
 
+  it('takes ranks from the head list when it is there: position, or an explicit rank', () => {
+    const list = join(scratch, 'head-list.yaml');
+    writeFileSync(list, 'apis:\n  - { provider: stripe, signals: [mcp] }\n  - { slug: acme-mail }\n  - { provider: zeta-post, rank: 7 }\n');
+    const head = readCuratedHead(`${FIXTURES}/curated`, list);
+    expect([...head.ranks]).toEqual([['stripe', 1], ['acme-mail', 2], ['zeta-post', 7]]);
+    const { listings } = applyCuratedHead({ listings: [], head, recordedPackages: recorded, reservedSlugs: new Set() });
+    expect(listings.map((listing) => [listing.slug, listing.head])).toEqual([
+      ['acme-mail', { provider: 'acme-mail', rank: 2 }],
+      ['zeta-post-email', { provider: 'zeta-post', rank: 7 }],
+    ]);
+  });
+
   it('refuses a file named other than its provider id, and a slug two providers claim', () => {
     const dir = join(scratch, 'clash');
     mkdirSync(dir, { recursive: true });
