@@ -1,4 +1,5 @@
 import type { CuratedSource } from '../core/listings/listing.ts';
+import { createPacer } from '../enrich/pacer.ts';
 import type { CuratedHead } from './read-curated-head.ts';
 
 /**
@@ -178,8 +179,8 @@ export async function verifyCuratedEvidence(head: CuratedHead, options: VerifyOp
   const byUrl = citedFacts(head);
   const urls = [...byUrl.keys()].sort();
   const pages: PageCheck[] = new Array(urls.length);
-  // Each host's next free moment: requests to one host are spaced, different hosts run side by side.
-  const nextAt = new Map<string, number>();
+  // Requests to one host are spaced; different hosts run side by side.
+  const pace = createPacer(options.perHostDelayMs, sleep);
   let done = 0;
   let cursor = 0;
   const worker = async () => {
@@ -187,10 +188,7 @@ export async function verifyCuratedEvidence(head: CuratedHead, options: VerifyOp
       const index = cursor++;
       if (index >= urls.length) return;
       const url = urls[index]!;
-      const host = new URL(url).host;
-      const at = Math.max(Date.now(), nextAt.get(host) ?? 0);
-      nextAt.set(host, at + options.perHostDelayMs);
-      if (at > Date.now()) await sleep(at - Date.now());
+      await pace(new URL(url).host);
       const read = await readPage(url, options);
       const text = read.body === null ? null : pageText(read.body);
       const facts = byUrl.get(url)!.map((fact): FactCheck => {

@@ -88,7 +88,7 @@ describe('verifying the pages the curated head cites', () => {
       now: new Date('2026-11-26T12:00:00Z'),
       onProgress: (done) => progress.push(done),
       fetch: (url, init) => {
-        calls.push({ host: new URL(String(url)).host, at: Date.now() });
+        calls.push({ host: new URL(String(url)).host, at: performance.now() });
         return fetch(url, init);
       },
     });

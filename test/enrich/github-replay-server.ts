@@ -28,7 +28,7 @@ export class GithubReplayServer {
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const query = url.searchParams.get('q');
-      replay.requests.push({ path: url.pathname, query, authorization: request.headers.authorization, at: Date.now() });
+      replay.requests.push({ path: url.pathname, query, authorization: request.headers.authorization, at: performance.now() });
       const repo = /^\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname);
       const search = url.pathname === '/search/issues' && query ? /^repo:([^/\s]+)\/(\S+) type:issue state:(open|closed)$/.exec(query) : null;
       const file = repo ? path.join('repos', `${repo[1]}__${repo[2]}.json`) : search ? path.join('search', `${search[1]}__${search[2]}.${search[3]}.json`) : null;

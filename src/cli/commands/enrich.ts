@@ -1,7 +1,8 @@
 import { Option, type Command } from 'commander';
 import { enrichListings, type EnrichReportItem } from '../../enrich/enrich-listings.ts';
 import { readNpmPackage } from '../../enrich/npm/read-npm-package.ts';
-import { createPacer, readGithubRepository } from '../../enrich/github/read-github-repository.ts';
+import { readGithubRepository } from '../../enrich/github/read-github-repository.ts';
+import { createPacer } from '../../enrich/pacer.ts';
 import { openCore } from '../../open-core.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';

@@ -29,17 +29,6 @@ export function githubRepositoryOf(url: string | null | undefined): string | nul
   return match ? `${match[1]}/${match[2]}` : null;
 }
 
-/** One request at a time at most every `minIntervalMs`, shared by every reading of one run. */
-export function createPacer(minIntervalMs: number, sleep: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms))) {
-  let nextAt = 0;
-  return async () => {
-    const now = Date.now();
-    const at = Math.max(now, nextAt);
-    nextAt = at + minIntervalMs;
-    if (at > now) await sleep(at - now);
-  };
-}
-
 export type GithubReadOptions = Pick<FetchJsonOptions, 'fetch' | 'sleep' | 'random' | 'onRetry'> & {
   settings: EnrichSettings;
   pace: () => Promise<void>;
