@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyCuratedHead } from '../../src/build/apply-curated-head.ts';
 import { readCuratedHead } from '../../src/build/read-curated-head.ts';
+import { detailText } from '../../src/client/text.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -58,6 +59,14 @@ describe('a curated listing', () => {
     expect(textOf(row)).toContain('(10 requests per second)');
     expect(textOf(row)).toContain('(page read 2026-11-20)');
     expect(row).toContain('href="https://acme-mail.example/docs/limits"');
+  });
+
+  it('apidex show prints the same facts with their pages and dates', async () => {
+    const text = detailText((await (await fetch(`${server.baseUrl}/api/apis/acme-mail`)).json()) as any);
+    expect(text).toContain('pricing and agent facts:');
+    expect(text).toContain('  free 3,000 emails a month (https://acme-mail.example/pricing, read 2026-11-20)');
+    expect(text).toContain('  plan Pro: $20 a month, 50,000 emails, then $0.9 per 1,000 (https://acme-mail.example/pricing, read 2026-11-20)');
+    expect(text).toMatch(/Reasonable rate limits for scripted use \(1\/1\): .* \[10 requests per second\]\n +check: https:\/\/acme-mail\.example\/docs\/limits \(read 2026-11-20\)/);
   });
 
   it('shows why each unassessed criterion is not assessed, and a third-party page as such', async () => {
