@@ -133,8 +133,13 @@ function mergeProduct(existing: Listing | undefined, provider: CuratedProvider['
       listing.install = confirmed.install;
       listing.package = confirmed.package;
       listing.qualityInputs = { ...confirmed.qualityInputs, ...Object.fromEntries(Object.entries(listing.qualityInputs ?? {}).filter(([key]) => !(key in confirmed.qualityInputs))) };
-      extraSources.push(confirmed.source);
-      fields.push('install', 'package');
+      extraSources.push({ ...confirmed.source, fields: ['install', 'package', ...Object.keys(confirmed.qualityInputs).map((key) => `qualityInputs.${key}`)] });
+      const sdkResult = listing.cliCriteria.officialSdk;
+      if (sdkResult?.status === 'passed' && sdkResult.source === sourceId) {
+        // The page names the package; the registry's own document ties it to the provider.
+        const proof = confirmed.officialSdk.evidence?.replace(/^npm:\S+: /, '') ?? '';
+        listing.cliCriteria = { ...listing.cliCriteria, officialSdk: { ...sdkResult, evidence: `${sdkResult.evidence} Confirmed: ${proof}`.slice(0, 500) } };
+      }
       break;
     }
     if (!confirmedOne) {

@@ -130,6 +130,9 @@ describe('applying the curated head to the built catalogue', () => {
     expect(acme.package).toMatchObject({ name: 'acme-mail-fixture-sdk', latestVersion: '2.0.0', repositoryUrl: 'https://github.com/acme-mail/acme-mail-node' });
     expect(acme.qualityInputs.daysSinceLastRelease?.value).toBe(19);
     expect(acme.sources!.map((source) => source.id)).toEqual(['npm-registry', 'curated-acme-mail']);
+    expect(acme.sources![0]!.fields).toEqual(['install', 'package', 'qualityInputs.typeDefinitions', 'qualityInputs.daysSinceLastRelease']);
+    expect(acme.sources![1]!.fields).not.toContain('install');
+    expect(acme.cliCriteria.officialSdk?.evidence).toMatch(/^The fixture's SDK page names its Node package on npm\. Confirmed: the registry's package acme-mail-fixture-sdk 2\.0\.0 names its repository https:\/\/github\.com\/acme-mail\/acme-mail-node/);
   });
 
   it('leaves an npm-only SDK pass not assessed when no registry document confirms it', () => {

@@ -145,7 +145,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       }
       if (!options.json) {
         for (const item of curated.report.failed) io.out(`failed    curated ${item.file} ${item.slug}: ${item.reason}`);
-        io.out(`Curated head: ${curated.report.created.length} listings created, ${curated.report.merged.length} merged into built listings, ${curated.report.failed.length} failed, ${curated.report.notes.length} notes (--report has them).`);
+        const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+        io.out(`Curated head: ${n(curated.report.created.length, 'listing')} created, ${curated.report.merged.length} merged into built listings, ${curated.report.failed.length} failed, ${n(curated.report.notes.length, 'note')}${curated.report.notes.length ? ' (--report has them)' : ''}.`);
       }
       if (report.failed.length > 0 || curated.report.failed.length > 0) throw new CliError('', EXIT.failed);
     });
