@@ -139,6 +139,13 @@ describe.each(STORE_KINDS)('GET /api/recommend by volume, budget and priority on
     ]);
   });
 
+  it('one candidate left is chosen as the only one, with its cost', async () => {
+    const { body } = await get('volume=50000&budget=25&priority=cost&constraints=no-credit-card');
+    expect(body.recommendation).toMatchObject({ slug: 'quokka-post-alpha', decidedBy: 'only-match' });
+    expect(body.recommendation.reasoning).toContain('Chosen as the only candidate that serves the task; at 50,000 letters it costs $20.00 a month.');
+    expect(body.runnerUp).toBeNull();
+  });
+
   it('priority=scale prefers the highest documented rate limit, naming the figure and its page', async () => {
     const { body } = await get('priority=scale');
     expect(body.recommendation).toMatchObject({ slug: 'quokka-post-beta', decidedBy: 'scale', rateLimit: { perSecond: 100, figure: '6,000 requests per minute' } });

@@ -368,6 +368,12 @@ function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PR
   const chosen = ranked[index]!;
   const others = ranked.filter((_, position) => position !== index);
   const prefix = index === 0 ? 'Chosen' : 'Runner-up';
+  const among = `among ${ranked.length} candidates that serve the task`;
+  if (ranked.length === 1) {
+    const cost = costOf(chosen);
+    const known = priority === 'cost' && cost !== null ? `; at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit} it costs ${usdText(cost)} a month` : priority === 'scale' && chosen.rate?.perSecond != null ? `; its documented rate limit is "${chosen.rate.figure}"` : '';
+    return { chosen, contenders: [], nextOutside: undefined, decidedBy: 'only-match', sentence: `${prefix} as the only candidate that serves the task${known}.` };
+  }
   const base = { chosen, contenders: others, nextOutside: undefined };
   const unknownNote = (unknown: Candidate[], what: string) => (unknown.length ? ` ${namesOf(unknown)} ${unknown.length === 1 ? 'has' : 'have'} no known ${what}, which is not counted as better or worse.` : '');
   if (priority === 'cost') {
@@ -381,14 +387,14 @@ function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PR
     return {
       ...base,
       decidedBy: 'cost',
-      sentence: `${prefix} on cost: ${usdText(cost)} a month at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit}, the ${index === 0 ? 'lowest' : 'next lowest'} known cost${cheaperEarlier} among ${ranked.length} candidates that serve the task${next ? ` (${next.detail.name}: ${usdText(costOf(next)!)})` : ''}.${unknownNote(others.filter((c) => costOf(c) === null), 'cost at this volume')}`,
+      sentence: `${prefix} on cost: ${usdText(cost)} a month at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit}, the ${index === 0 ? 'lowest' : 'next lowest'} known cost${cheaperEarlier} ${among}${next ? ` (${next.detail.name}: ${usdText(costOf(next)!)})` : ''}.${unknownNote(others.filter((c) => costOf(c) === null), 'cost at this volume')}`,
     };
   }
   if (priority === 'simplicity') {
     return {
       ...base,
       decidedBy: 'simplicity',
-      sentence: `${prefix} on simplicity: CLI relevance ${intervalText(chosen.cli)}, the ${index === 0 ? 'highest' : 'next highest'} lower bound among ${ranked.length} candidates that serve the task (${others.slice(0, 3).map((c) => `${c.detail.name} ${intervalText(c.cli)}`).join(', ') || 'no other'}).`,
+      sentence: `${prefix} on simplicity: CLI relevance ${intervalText(chosen.cli)}, the ${index === 0 ? 'highest' : 'next highest'} lower bound ${among} (${others.slice(0, 3).map((c) => `${c.detail.name} ${intervalText(c.cli)}`).join(', ') || 'no other'}).`,
     };
   }
   const rate = chosen.rate?.perSecond ?? null;
@@ -398,7 +404,7 @@ function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PR
   return {
     ...base,
     decidedBy: 'scale',
-    sentence: `${prefix} on scale: its documented rate limit, "${chosen.rate!.figure}"${chosen.rate!.url ? ` (${chosen.rate!.url}, ${chosen.rate!.asOf})` : ''}, is the ${index === 0 ? 'highest' : 'next highest'} among ${ranked.length} candidates that serve the task.${unknownNote(others.filter((c) => c.rate?.perSecond == null), 'rate limit')}`,
+    sentence: `${prefix} on scale: its documented rate limit, "${chosen.rate!.figure}"${chosen.rate!.url ? ` (${chosen.rate!.url}, ${chosen.rate!.asOf})` : ''}, is the ${index === 0 ? 'highest' : 'next highest'} ${among}.${unknownNote(others.filter((c) => c.rate?.perSecond == null), 'rate limit')}`,
   };
 }
 
