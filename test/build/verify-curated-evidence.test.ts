@@ -149,6 +149,18 @@ describe('npx apidex catalog verify', () => {
     expect(json.summary).toMatchObject({ broken: 2, figureMissing: 1, stale: 0 });
   });
 
+  it('exits 3 and says why when no page answers at all (no network), rather than calling every fact broken', async () => {
+    const offline = join(scratch, 'offline', 'curated');
+    mkdirSync(offline, { recursive: true });
+    writeFileSync(join(offline, 'acme-mail.yaml'), readFileSync('test/fixtures/curated-head/curated/acme-mail.yaml', 'utf8').replaceAll('https://acme-mail.example', 'http://127.0.0.1:1/acme'));
+    const result = await run(process.execPath, ['bin/apidex.js', 'catalog', 'verify', '--sources', join(scratch, 'offline'), '--delay-ms', '0', '--timeout-ms', '400'], { encoding: 'utf8' }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('No cited page answered at all');
+  });
+
   it('says what it found in words', async () => {
     const result = await run(process.execPath, ['bin/apidex.js', 'catalog', 'verify', '--sources', join(scratch, 'sources'), '--delay-ms', '0', '--timeout-ms', '400', '--stale-days', '30'], { encoding: 'utf8' }).catch(
       (error: { stdout: string }) => error,

@@ -24,7 +24,7 @@ export function registerCatalogVerifyCommand(catalog: Command, io: CliIo): void 
     .option('--timeout-ms <ms>', 'time allowed for one page', whole('--timeout-ms', 100, 120_000), 15_000)
     .option('--report <file>', 'also write the whole report as JSON to this file')
     .option('--json', 'print the report as JSON')
-    .addHelpText('after', '\nExamples:\n  npx apidex catalog verify\n  npx apidex catalog verify --stale-days 90 --json | jq .summary')
+    .addHelpText('after', '\nExamples:\n  npx apidex catalog verify\n  npx apidex catalog verify --stale-days 90 --json | jq .summary\n\nExit codes: 0 every page answered and states its figures, 1 some page is broken or no longer states a figure, 3 no page answered at all (no network).')
     .action(async (options: { sources: string; staleDays: number; concurrency: number; delayMs: number; timeoutMs: number; report?: string; json?: boolean }) => {
       const head = readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed));
       if (head.providers.length === 0) throw new CliError(`No curated provider files in ${options.sources}/curated; nothing to verify.`, EXIT.environment);
@@ -56,6 +56,10 @@ export function registerCatalogVerifyCommand(catalog: Command, io: CliIo): void 
         io.out(
           `\n${summary.pages} pages re-read for ${summary.facts} facts: ${summary.broken} broken, ${summary.figureMissing} of ${summary.figureChecked} figures no longer stated, ${summary.stale} facts older than ${report.staleDays} days.`,
         );
+      }
+      if (report.pages.length > 0 && report.pages.every((page) => page.status === null)) {
+        io.err('No cited page answered at all: this machine may have no network access beyond its registry. The facts are not judged broken by that alone; run verify where the network allows.');
+        throw new CliError('', EXIT.environment);
       }
       if (report.summary.broken > 0 || report.summary.figureMissing > 0) throw new CliError('', EXIT.failed);
     });
