@@ -69,8 +69,9 @@ export function detailText(detail: ListingDetail): string {
   const cli = detail.cliRelevance;
   const criteria = cli.criteria.map(
     (c) =>
-      `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}${c.evidenceUrl ? `\n               check: ${c.evidenceUrl}` : ''}`,
+      `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}${c.reason ? `: ${clip(c.reason, 160)}` : ''}${c.figure ? ` [${c.figure}]` : ''}${c.install ? ` [${c.install}]` : ''}${c.evidenceUrl ? `\n               check: ${c.evidenceUrl}${c.asOf ? ` (${c.dated ?? 'read'} ${c.asOf}${c.thirdParty ? ', third-party page' : ''})` : ''}` : ''}`,
   );
+  const curated = curatedFactLines(detail);
   const access = [
     detail.access.auth ? `auth ${detail.access.auth.value.join(', ')} (${detail.access.auth.source})` : '',
     detail.access.https ? `HTTPS ${detail.access.https.value ? 'yes' : 'no'} (${detail.access.https.source})` : '',
@@ -89,11 +90,35 @@ export function detailText(detail: ListingDetail): string {
     ...(cli.status === 'unscored' ? [] : criteria),
     `quality ${qualityLong(detail.quality)}${missingQuality} [${detail.quality.version}]:`,
     ...qualityLines(detail.quality),
+    ...(curated.length ? ['pricing and agent facts:', ...curated] : []),
     ...(access.length ? [`access: ${access.join('; ')}`] : []),
     ...(sources.length ? ['sources:', ...sources] : []),
     `reviews: ${reviewsShort(detail.reviews)}${detail.reviews && detail.reviews.integrationStats.liveReports > 0 ? `; ${integrationLine(detail.reviews.integrationStats)}` : ''}`,
     ...(detail.faq.length ? ['FAQ:', ...detail.faq.flatMap((entry) => [`  Q: ${entry.question}`, `  A: ${clip(entry.answer, 240)}`])] : []),
   ].join('\n');
+}
+
+/** The curated head's facts, each with its page and date (ADR 27); none for a listing not curated. */
+function curatedFactLines(detail: ListingDetail): string[] {
+  type Fact = { source: { url: string; asOf: string; dated: string; thirdParty?: boolean | undefined } };
+  const page = (fact: Fact) => ` (${fact.source.url}, ${fact.source.dated} ${fact.source.asOf}${fact.source.thirdParty ? ', third-party page' : ''})`;
+  const pricing = detail.pricing ?? null;
+  const agent = detail.agent ?? null;
+  const unit = pricing?.unit ?? 'units';
+  return [
+    detail.docsUrl ? `  docs ${detail.docsUrl.value}${page(detail.docsUrl)}` : '',
+    pricing?.tier ? `  tier ${pricing.tier.value}${page(pricing.tier)}` : '',
+    pricing?.freeAllowance ? `  free ${pricing.freeAllowance.value.units.toLocaleString('en-US')} ${unit} a ${pricing.freeAllowance.value.period}${page(pricing.freeAllowance)}` : '',
+    pricing?.payAsYouGo ? `  pay as you go $${pricing.payAsYouGo.value.usd} per ${pricing.payAsYouGo.value.perUnits.toLocaleString('en-US')} ${unit}${pricing.payAsYouGo.value.percent !== undefined ? ` + ${pricing.payAsYouGo.value.percent}%` : ''}${page(pricing.payAsYouGo)}` : '',
+    ...(pricing?.plans ?? []).map(
+      (plan) =>
+        `  plan ${plan.value.name}: $${plan.value.monthlyUsd} a month${plan.value.includedUnits !== undefined ? `, ${plan.value.includedUnits.toLocaleString('en-US')} ${unit}` : ''}${plan.value.overageUsd !== undefined ? `, then $${plan.value.overageUsd} per ${(plan.value.overagePerUnits ?? 1).toLocaleString('en-US')}` : ''}${page(plan)}`,
+    ),
+    pricing?.creditCardRequired ? `  credit card to start: ${pricing.creditCardRequired.value ? 'required' : 'not required'}${page(pricing.creditCardRequired)}` : '',
+    agent?.mcpServer ? `  MCP server ${[agent.mcpServer.value.package, agent.mcpServer.value.url].filter(Boolean).join(' ')}${page(agent.mcpServer)}` : '',
+    agent?.openapiUrl ? `  OpenAPI ${agent.openapiUrl.value}${page(agent.openapiUrl)}` : '',
+    agent?.sandbox ? `  sandbox: ${agent.sandbox.value}${page(agent.sandbox)}` : '',
+  ].filter(Boolean);
 }
 
 /** Each quality input with its value and points, rates as percentages. */
@@ -137,7 +162,21 @@ export function recommendText(result: RecommendResult): string {
     ...pickLines('Pick', result.recommendation, true),
     ...(result.runnerUp ? pickLines('Runner-up', result.runnerUp, false) : ['Runner-up: none']),
     ...(result.message ? [`Note: ${result.message}`] : []),
+    ...(result.ranking ? rankingLines(result.ranking) : []),
   ].join('\n');
+}
+
+function rankingLines(ranking: NonNullable<RecommendResult['ranking']>): string[] {
+  const head = `Ranked${ranking.priority ? ` by ${ranking.priority}` : ' by relevance'}${ranking.volume !== null ? ` at ${ranking.volume.toLocaleString('en-US')} units a month` : ''}${ranking.budget !== null ? `, budget $${ranking.budget}` : ''}:`;
+  return [
+    head,
+    ...ranking.candidates.map((c, i) => {
+      const cost = c.cost ? (c.cost.monthlyUsd === null ? `cost unknown (${c.cost.basis})` : `$${c.cost.monthlyUsd.toFixed(2)} a month for ${c.cost.volume.toLocaleString('en-US')} ${c.cost.unit}`) : '';
+      const rate = c.rateLimit ? `rate limit ${c.rateLimit.figure}` : '';
+      const pages = [...new Set(c.decidingFacts.map((f) => f.url))];
+      return `${i + 1}. ${c.name} [${c.slug}]${[cost, rate].filter(Boolean).length ? `: ${[cost, rate].filter(Boolean).join('; ')}` : ''}${pages.length ? ` (${pages.join(', ')})` : ''}`;
+    }),
+  ];
 }
 
 export function alternativesText(result: AlternativesResult, slug: string): string {

@@ -66,7 +66,7 @@ export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId =
   const rows = assessed.map(
     (c) => html`<tr data-criterion="${c.key}">
 <th scope="row">${c.label}</th>
-<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}</div>` : ''}</td>
+<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'figure' in c && c.figure ? html` <span data-figure>(${c.figure})</span>` : ''}${'install' in c && c.install ? html` <code data-cli-install>${c.install}</code>` : ''}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}${'asOf' in c && c.asOf ? html` <span data-as-of>(page ${c.dated === 'captured' ? 'captured' : 'read'} ${c.asOf}${c.thirdParty ? ', third-party page' : ''})</span>` : ''}</div>` : ''}</td>
 <td class="num">${c.points} / ${c.maxPoints}</td>
 </tr>`,
   );
@@ -79,7 +79,7 @@ export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId =
           html`, `,
         )}.</p></details>`
       : html`<p class="not-assessed" data-not-assessed>${criterionStatus('not_assessed')} <span>${pending.length} of 8, worth up to ${pendingPoints} points: ${join(
-          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span>`),
+          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span>${'reason' in c && c.reason ? html` <span class="small" data-reason>(${c.reason})</span>` : ''}`),
           html`, `,
         )}. No source shows ${pending.length === 1 ? 'it' : 'them'} yet.</span></p>`;
   const formula =

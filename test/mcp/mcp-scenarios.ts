@@ -189,6 +189,15 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     const missingTask = await call(client, 'recommend_api', {});
     expect(missingTask.isError).toBe(true);
     expect(missingTask.text).toContain('- task: task is required');
+
+    // By volume and priority (issue 30): the seed's listings have no pricing facts, so every cost is unknown, never 0.
+    const priced = await call(client, 'recommend_api', { task: 'broadcast live updates to browsers', volume: 10000, priority: 'cost', constraints: 'free-tier' });
+    expect(priced.structuredContent!.recommendation).toMatchObject({ decidedBy: 'relevance', cost: { volume: 10000, monthlyUsd: null } });
+    expect(priced.structuredContent!.ranking).toMatchObject({ priority: 'cost', volume: 10000, budget: null });
+    expect(priced.text).toMatch(/^Ranked by cost at 10,000 units a month:$/m);
+    const badPriority = await call(client, 'recommend_api', { task: 'broadcast live updates', priority: 'fastest' });
+    expect(badPriority.isError).toBe(true);
+    expect(badPriority.text).toContain('priority must be one of cost, simplicity, scale');
   });
 
   it('list_categories lists every category with counts', async () => {

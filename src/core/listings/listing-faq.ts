@@ -14,6 +14,7 @@ const PRICING_ANSWERS: Record<NonNullable<Listing['pricingTier']>, (name: string
   Paid: (name) => `No. ${name} is a paid service with no free tier.`,
   'Usage-based': (name) => `${name} is billed by usage: you pay for what you call.`,
   'Open source': (name) => `Yes. ${name} is open source; you can run it yourself at no licence cost.`,
+  Enterprise: (name) => `No. ${name} is sold through sales, with no public price.`,
 };
 
 const listPhrases = (phrases: string[]) =>

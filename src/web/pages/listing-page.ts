@@ -72,6 +72,51 @@ function factSource(detail: ListingDetail, fact: { source: string; evidenceUrl: 
   return href ? html` · <a class="small" href="${href}" rel="noopener noreferrer" title="${label}">source</a>` : html` <span class="small muted">(${label})</span>`;
 }
 
+type CuratedFactOut = { value: unknown; source: { url: string; asOf: string; dated: 'captured' | 'read'; thirdParty?: boolean | undefined } };
+
+/** A curated fact's page and date: every curated fact shows where and when it was read (ADR 27). */
+function curatedSource(fact: CuratedFactOut): Html {
+  const href = safeHref(fact.source.url);
+  const when = html`${fact.source.dated === 'captured' ? 'captured' : 'read'} ${fact.source.asOf}${fact.source.thirdParty ? ', third-party page' : ''}`;
+  return html` <span class="small muted" data-fact-source>(${href ? html`<a href="${href}" rel="noopener noreferrer">page</a>, ` : ''}${when})</span>`;
+}
+
+const usd = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 6 })}`;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The curated head's pricing and agent facts, each with its page and date; nothing when none is curated. */
+function curatedFactsSection(detail: ListingDetail): Html | '' {
+  const { pricing, agent, docsUrl } = detail;
+  if (!pricing && !agent && !docsUrl) return '';
+  const unit = pricing?.unit ?? 'units';
+  const rows: (Html | '')[] = [
+    docsUrl ? html`<div><dt>Documentation</dt><dd data-fact="docsUrl">${safeHref(docsUrl.value) ? html`<a href="${safeHref(docsUrl.value)}" rel="noopener noreferrer">${breakable(docsUrl.value)}</a>` : breakable(docsUrl.value)}${curatedSource(docsUrl)}</dd></div>` : '',
+    pricing?.tier ? html`<div><dt>Pricing tier</dt><dd data-fact="tier">${pricing.tier.value}${curatedSource(pricing.tier)}</dd></div>` : '',
+    pricing?.unit ? html`<div><dt>Billed unit</dt><dd data-fact="unit">${pricing.unit}</dd></div>` : '',
+    pricing?.freeAllowance
+      ? html`<div><dt>Free allowance</dt><dd data-fact="freeAllowance">${count(pricing.freeAllowance.value.units)} ${unit} a ${pricing.freeAllowance.value.period}${curatedSource(pricing.freeAllowance)}</dd></div>`
+      : '',
+    pricing?.payAsYouGo
+      ? html`<div><dt>Pay as you go</dt><dd data-fact="payAsYouGo">${usd(pricing.payAsYouGo.value.usd)} per ${pricing.payAsYouGo.value.perUnits === 1 ? unit.replace(/s$/, '') : `${count(pricing.payAsYouGo.value.perUnits)} ${unit}`}${pricing.payAsYouGo.value.percent !== undefined ? ` plus ${pricing.payAsYouGo.value.percent}% of the value` : ''}${curatedSource(pricing.payAsYouGo)}</dd></div>`
+      : '',
+    ...(pricing?.plans ?? []).map(
+      (plan) =>
+        html`<div><dt>Plan ${plan.value.name}</dt><dd data-fact="plan">${usd(plan.value.monthlyUsd)} a month${plan.value.includedUnits !== undefined ? `, ${count(plan.value.includedUnits)} ${unit} included` : ''}${plan.value.overageUsd !== undefined ? `, then ${usd(plan.value.overageUsd)} per ${count(plan.value.overagePerUnits ?? 1)}` : ''}${curatedSource(plan)}</dd></div>`,
+    ),
+    pricing?.creditCardRequired ? html`<div><dt>Credit card to start</dt><dd data-fact="creditCardRequired">${pricing.creditCardRequired.value ? 'required' : 'not required'}${curatedSource(pricing.creditCardRequired)}</dd></div>` : '',
+    agent?.mcpServer
+      ? html`<div><dt>MCP server</dt><dd data-fact="mcpServer">${agent.mcpServer.value.package ? html`<code>${agent.mcpServer.value.package}</code> ` : ''}${agent.mcpServer.value.url && safeHref(agent.mcpServer.value.url) ? html`<a href="${safeHref(agent.mcpServer.value.url)}" rel="noopener noreferrer">${breakable(agent.mcpServer.value.url)}</a>` : ''}${curatedSource(agent.mcpServer)}</dd></div>`
+      : '',
+    agent?.openapiUrl ? html`<div><dt>OpenAPI document</dt><dd data-fact="openapiUrl">${safeHref(agent.openapiUrl.value) ? html`<a href="${safeHref(agent.openapiUrl.value)}" rel="noopener noreferrer">${breakable(agent.openapiUrl.value)}</a>` : ''}${curatedSource(agent.openapiUrl)}</dd></div>` : '',
+    agent?.sandbox ? html`<div><dt>Sandbox or test mode</dt><dd data-fact="sandbox">${agent.sandbox.value}${curatedSource(agent.sandbox)}</dd></div>` : '',
+  ];
+  return html`<section class="card" aria-labelledby="curated-facts" data-curated-facts>
+<h2 id="curated-facts">Pricing and agent facts</h2>
+<dl class="facts stacked">${rows}</dl>
+<p class="small muted">Each fact links the page that shows it and the date of that page${detail.head ? '; this API is in the curated head' : ''}. What no page shows is left out.</p>
+</section>`;
+}
+
 /** Where the listing's data comes from, with licence, version and date, and the facts they show about reaching the API. */
 function sourcesSection(detail: ListingDetail): Html | '' {
   if (detail.sources.length === 0) return '';
@@ -212,7 +257,7 @@ ${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categ
     install: installCard(detail),
     capabilities: capabilitiesCard(detail),
     call: callSection(quickstart, origin, detail.slug),
-    sourcesAndFaq: html`<div class="o-sources">${sourcesSection(detail)}</div>
+    sourcesAndFaq: html`${curatedFactsSection(detail) ? html`<div class="o-curated">${curatedFactsSection(detail)}</div>` : ''}<div class="o-sources">${sourcesSection(detail)}</div>
 <div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>`,
   };
 }

@@ -57,7 +57,8 @@ Use the JSON API under ${origin}/api/, described by the OpenAPI 3.1 document at 
 6. After integrating, report how it went (use an Idempotency-Key so retries are safe):
    \`curl -X POST '${origin}/api/reviews' -H 'content-type: application/json' -H "Idempotency-Key: $(node -e 'console.log(crypto.randomUUID())')" -d '{"targetType":"api","targetSlug":"real-time-channels-api","reviewerType":"agent","reviewerName":"my-agent","rating":4,"title":"Worked from CI","body":"API key from an env var.","integrationReport":{"authWorked":true,"workedHeadless":true,"evidenceLevel":"sandbox-live"}}'\`
 
-Filters on lookup and discover: \`category\`, \`pricing\` (free, freemium, paid, usage-based, open-source), \`minCliScore\` (0-10); discover and recommend also take \`envVarAuth=true\` and \`headless=true\`.
+Filters on lookup and discover: \`category\`, \`pricing\` (free, freemium, paid, usage-based, open-source, enterprise), \`minCliScore\` (0-10); discover and recommend also take \`envVarAuth=true\` and \`headless=true\`.
+Recommend also prices a monthly volume from cited pricing pages: \`volume\` (billed units a month), \`budget\` (USD a month), \`priority\` (cost, simplicity, scale), \`constraints\` (no-credit-card, free-tier); an unknown cost is null, never 0.
 
 ## Docs
 
