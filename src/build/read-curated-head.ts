@@ -43,10 +43,12 @@ function readRanks(file: string): Map<string, number> {
     if (!entry || typeof entry !== 'object') return;
     const record = entry as Record<string, unknown>;
     const rank = typeof record.rank === 'number' ? record.rank : index + 1;
-    for (const key of ['slug', 'provider', 'id']) {
+    for (const key of ['slug', 'provider', 'id', 'key']) {
       const value = record[key];
       if (typeof value === 'string' && !ranks.has(value)) ranks.set(value, rank);
     }
+    // The head list names the catalogue's listings of each candidate.
+    if (Array.isArray(record.catalogue)) for (const slug of record.catalogue) if (typeof slug === 'string' && !ranks.has(slug)) ranks.set(slug, rank);
   });
   return ranks;
 }
@@ -75,8 +77,9 @@ export function readCuratedHead(curatedDir: string, headListFile?: string): Cura
       }
       continue;
     }
-    const expected = `${checked.data.provider.id}.yaml`;
-    if (name !== expected) problems.push({ file, field: 'provider.id', message: `the file of provider "${checked.data.provider.id}" must be named ${expected}; rename the file or fix the id` });
+    // A provider with products in several areas may keep them in several files (google-maps.yaml, google-workspace.yaml).
+    const id = checked.data.provider.id;
+    if (name !== `${id}.yaml` && !name.startsWith(`${id}-`)) problems.push({ file, field: 'provider.id', message: `a file of provider "${id}" must be named ${id}.yaml or ${id}-<area>.yaml; rename the file or fix the id` });
     checked.data.products.forEach((product, index) => {
       const other = slugs.get(product.slug);
       if (other) problems.push({ file, field: `products[${index}].slug`, message: `slug "${product.slug}" is also a product of ${other}; slugs never collide, so give one of them another slug` });

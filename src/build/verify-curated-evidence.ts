@@ -1,6 +1,7 @@
 import type { CuratedSource } from '../core/listings/listing.ts';
 import { createPacer } from '../enrich/pacer.ts';
 import type { CuratedHead } from './read-curated-head.ts';
+import { pricingFigures } from '../core/listings/pricing-words.ts';
 
 /**
  * `npx apidex catalog verify` (issue 30, ADR 27): re-reads each page a curated fact cites,
@@ -82,15 +83,9 @@ export function citedFacts(head: CuratedHead): Map<string, CitedFact[]> {
       }
       const pricing = product.pricing ?? {};
       if (pricing.tier) add(file, product.slug, 'pricing.tier', pricing.tier.source, []);
-      if (pricing.freeAllowance) add(file, product.slug, 'pricing.freeAllowance', pricing.freeAllowance.source, [number(pricing.freeAllowance.value.units)]);
-      if (pricing.payAsYouGo) {
-        const { usd, percent } = pricing.payAsYouGo.value;
-        add(file, product.slug, 'pricing.payAsYouGo', pricing.payAsYouGo.source, [number(usd), ...(percent !== undefined ? [number(percent)] : [])]);
-      }
-      for (const plan of pricing.plans ?? []) {
-        const { name, monthlyUsd, includedUnits, overageUsd } = plan.value;
-        add(file, product.slug, `pricing.plans[${name}]`, plan.source, [number(monthlyUsd), ...(includedUnits !== undefined ? [number(includedUnits)] : []), ...(overageUsd !== undefined ? [number(overageUsd)] : [])]);
-      }
+      if (pricing.freeAllowance) add(file, product.slug, 'pricing.freeAllowance', pricing.freeAllowance.source, pricingFigures.freeAllowance(pricing.freeAllowance.value).map(number));
+      if (pricing.payAsYouGo) add(file, product.slug, 'pricing.payAsYouGo', pricing.payAsYouGo.source, pricingFigures.payAsYouGo(pricing.payAsYouGo.value).map(number));
+      for (const plan of pricing.plans ?? []) add(file, product.slug, `pricing.plans[${plan.value.name}]`, plan.source, pricingFigures.plan(plan.value).map(number));
       if (pricing.creditCardRequired) add(file, product.slug, 'pricing.creditCardRequired', pricing.creditCardRequired.source, []);
       const agent = product.agent ?? {};
       if (agent.mcpServer) add(file, product.slug, 'agent.mcpServer', agent.mcpServer.source, []);

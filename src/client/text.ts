@@ -10,6 +10,7 @@ import type { CompactListing } from '../core/listings/compact-listing.ts';
 import type { RecommendationPick, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { ListingReviewStats } from '../core/reviews/review-stats.ts';
 import type { AlsoFrom } from '../core/providers/group-by-provider.ts';
+import { freeAllowanceWords, payAsYouGoWords, planWords } from '../core/listings/pricing-words.ts';
 import type { ProviderDetail } from '../core/providers/get-provider.ts';
 import { categoryText, clip, cliLong, NOT_SCORED, cliShort, itemCliShort, itemQualityShort, NOT_SHOWN, qualityLong, qualityShort, relevanceText, reviewsShort, shown, yesNo } from './describe.ts';
 
@@ -108,12 +109,9 @@ function curatedFactLines(detail: ListingDetail): string[] {
   return [
     detail.docsUrl ? `  docs ${detail.docsUrl.value}${page(detail.docsUrl)}` : '',
     pricing?.tier ? `  tier ${pricing.tier.value}${page(pricing.tier)}` : '',
-    pricing?.freeAllowance ? `  free ${pricing.freeAllowance.value.units.toLocaleString('en-US')} ${unit} a ${pricing.freeAllowance.value.period}${page(pricing.freeAllowance)}` : '',
-    pricing?.payAsYouGo ? `  pay as you go $${pricing.payAsYouGo.value.usd} per ${pricing.payAsYouGo.value.perUnits.toLocaleString('en-US')} ${unit}${pricing.payAsYouGo.value.percent !== undefined ? ` + ${pricing.payAsYouGo.value.percent}%` : ''}${page(pricing.payAsYouGo)}` : '',
-    ...(pricing?.plans ?? []).map(
-      (plan) =>
-        `  plan ${plan.value.name}: $${plan.value.monthlyUsd} a month${plan.value.includedUnits !== undefined ? `, ${plan.value.includedUnits.toLocaleString('en-US')} ${unit}` : ''}${plan.value.overageUsd !== undefined ? `, then $${plan.value.overageUsd} per ${(plan.value.overagePerUnits ?? 1).toLocaleString('en-US')}` : ''}${page(plan)}`,
-    ),
+    pricing?.freeAllowance ? `  free ${freeAllowanceWords(pricing.freeAllowance.value, unit)}${page(pricing.freeAllowance)}` : '',
+    pricing?.payAsYouGo ? `  pay as you go ${payAsYouGoWords(pricing.payAsYouGo.value, unit)}${page(pricing.payAsYouGo)}` : '',
+    ...(pricing?.plans ?? []).map((plan) => `  plan ${plan.value.name}: ${planWords(plan.value, unit)}${page(plan)}`),
     pricing?.creditCardRequired ? `  credit card to start: ${pricing.creditCardRequired.value ? 'required' : 'not required'}${page(pricing.creditCardRequired)}` : '',
     agent?.mcpServer ? `  MCP server ${[agent.mcpServer.value.package, agent.mcpServer.value.url].filter(Boolean).join(' ')}${page(agent.mcpServer)}` : '',
     agent?.openapiUrl ? `  OpenAPI ${agent.openapiUrl.value}${page(agent.openapiUrl)}` : '',

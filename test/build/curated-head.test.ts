@@ -97,7 +97,18 @@ describe('the curated provider file', () => {
     writeFileSync(join(dir, 'acme.yaml'), acme.replace('id: acme-mail', 'id: acme'));
     expect(() => readCuratedHead(dir)).toThrow(/acme\.yaml: products\[0\]\.slug: slug "acme-mail" is also a product of .*acme-mail\.yaml/);
     writeFileSync(join(dir, 'acme.yaml'), acme);
-    expect(() => readCuratedHead(dir)).toThrow(/acme\.yaml: provider\.id: the file of provider "acme-mail" must be named acme-mail\.yaml/);
+    expect(() => readCuratedHead(dir)).toThrow(/acme\.yaml: provider\.id: a file of provider "acme-mail" must be named acme-mail\.yaml or acme-mail-<area>\.yaml/);
+  });
+
+  it('takes one provider\'s products from several files named for it', () => {
+    const dir = join(scratch, 'areas');
+    mkdirSync(dir, { recursive: true });
+    const acme = readFileSync(`${FIXTURES}/curated/acme-mail.yaml`, 'utf8');
+    writeFileSync(join(dir, 'acme-mail.yaml'), acme);
+    writeFileSync(join(dir, 'acme-mail-sms.yaml'), acme.replace(/slug: acme-mail\b/g, 'slug: acme-mail-sms'));
+    const head = readCuratedHead(dir);
+    expect(head.providers.map((provider) => provider.data.provider.id)).toEqual(['acme-mail', 'acme-mail']);
+    expect(head.providers.flatMap((provider) => provider.data.products.map((product) => product.slug))).toEqual(['acme-mail-sms', 'acme-mail']);
   });
 });
 

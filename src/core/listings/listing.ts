@@ -134,7 +134,8 @@ const units = (field: string) => z.number({ error: `${field} must be a number of
 
 export const pricingPlanSchema = z.strictObject({
   name: oneLine('plans[].value.name', 80),
-  monthlyUsd: money('plans[].value.monthlyUsd').describe('The plan\'s price per month in US dollars.'),
+  monthlyUsd: money('plans[].value.monthlyUsd').optional().describe('The plan\'s price per month in US dollars; leave out when the page states none (the plan then prices no volume).'),
+  minimumSpend: z.boolean({ error: 'plans[].value.minimumSpend must be true or false' }).optional().describe('True when monthlyUsd is a minimum monthly spend that usage counts against, not a subscription.'),
   includedUnits: units('plans[].value.includedUnits').optional().describe('Units included each month; leave out when the page states none.'),
   overageUsd: money('plans[].value.overageUsd').optional().describe('Price of overagePerUnits units beyond the included ones.'),
   overagePerUnits: units('plans[].value.overagePerUnits').min(1, { error: 'plans[].value.overagePerUnits must be at least 1' }).optional(),
@@ -147,15 +148,30 @@ export const pricingFactsSchema = z
     tier: curatedFact(z.enum(PRICING_TIERS, { error: `pricing.tier.value must be one of ${PRICING_TIERS.join(', ')}` }), 'The pricing tier.').optional(),
     unit: oneLine('pricing.unit', 60).optional().describe('The billed unit: requests, emails, messages, tokens, events, …'),
     freeAllowance: curatedFact(
-      z.strictObject({ units: units('freeAllowance.value.units'), period: z.enum(['month', 'day'], { error: 'freeAllowance.value.period must be month or day' }) }),
-      'Units free each period.',
+      z.union(
+        [
+          z.strictObject({ units: units('freeAllowance.value.units'), period: z.enum(['month', 'day'], { error: 'freeAllowance.value.period must be month or day' }) }),
+          z.strictObject({
+            creditUsd: money('freeAllowance.value.creditUsd').describe('A free credit in US dollars.'),
+            period: z.enum(['month', 'once'], { error: 'freeAllowance.value.period of a credit must be month or once' }),
+          }),
+        ],
+        { error: 'freeAllowance.value must be { units, period: month | day } or { creditUsd, period: month | once }' },
+      ),
+      'Units free each period, or a free credit in dollars.',
     ).optional(),
     payAsYouGo: curatedFact(
-      z.strictObject({
-        usd: money('payAsYouGo.value.usd'),
-        perUnits: units('payAsYouGo.value.perUnits').min(1, { error: 'payAsYouGo.value.perUnits must be at least 1' }),
-        percent: z.number({ error: 'payAsYouGo.value.percent must be a number' }).min(0).max(100).optional().describe('A percentage of the transaction value charged on top, as the page states it.'),
-      }),
+      z
+        .strictObject({
+          usd: money('payAsYouGo.value.usd').optional(),
+          perUnits: units('payAsYouGo.value.perUnits').min(1, { error: 'payAsYouGo.value.perUnits must be at least 1' }).optional(),
+          percent: z.number({ error: 'payAsYouGo.value.percent must be a number' }).min(0).max(100).optional().describe('A percentage of the transaction value, as the page states it (card fees).'),
+          fixedUsd: money('payAsYouGo.value.fixedUsd').optional().describe('A fixed fee per transaction beside the percentage, in US dollars.'),
+          model: oneLine('payAsYouGo.value.model', 160).optional().describe('The model, product or plan the price is for, as the page names it.'),
+        })
+        .refine((value) => (value.usd !== undefined && value.perUnits !== undefined) || value.percent !== undefined, {
+          error: 'payAsYouGo.value needs usd and perUnits (a unit price) or percent (a share of the transaction value)',
+        }),
       'A price of perUnits units, when the page gives one.',
     ).optional(),
     plans: z.array(curatedFact(pricingPlanSchema, 'A price point read off the pricing page.')).max(12).optional(),

@@ -65,20 +65,25 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
   const unit = pricing.unit;
   const options: Option[] = [];
   const allowance = pricing.freeAllowance;
-  const freeUnits = allowance ? allowance.value.units * (allowance.value.period === 'day' ? 30 : 1) : 0;
-  const allowanceFact = allowance ? factOf('freeAllowance', `${units(allowance.value.units)} ${unit} free a ${allowance.value.period}`, allowance.source) : undefined;
-  if (allowance && volume <= freeUnits) {
-    options.push({ usd: 0, basis: `within the free allowance of ${units(allowance.value.units)} ${unit} a ${allowance.value.period}`, facts: [allowanceFact!] });
+  const unitAllowance = allowance && 'units' in allowance.value ? { ...allowance, value: allowance.value } : undefined;
+  // A monthly dollar credit lowers any paid option by up to its amount; a one-time credit says nothing of a month.
+  const credit = allowance && 'creditUsd' in allowance.value && allowance.value.period === 'month' ? { usd: allowance.value.creditUsd, fact: factOf('freeAllowance', `${money(allowance.value.creditUsd)} of free credit a month`, allowance.source) } : undefined;
+  const freeUnits = unitAllowance ? unitAllowance.value.units * (unitAllowance.value.period === 'day' ? 30 : 1) : 0;
+  const allowanceFact = unitAllowance ? factOf('freeAllowance', `${units(unitAllowance.value.units)} ${unit} free a ${unitAllowance.value.period}`, unitAllowance.source) : undefined;
+  if (unitAllowance && volume <= freeUnits) {
+    options.push({ usd: 0, basis: `within the free allowance of ${units(unitAllowance.value.units)} ${unit} a ${unitAllowance.value.period}`, facts: [allowanceFact!] });
   }
   const payg = pricing.payAsYouGo;
   let percentOnly: string | undefined;
   if (payg) {
-    const price = `${money(payg.value.usd)} per ${payg.value.perUnits === 1 ? unit.replace(/s$/, '') : `${units(payg.value.perUnits)} ${unit}`}`;
-    if (payg.value.percent !== undefined) {
-      percentOnly = `pay-as-you-go adds ${payg.value.percent}% of the transaction value to ${price}, and the value is not known from a volume`;
-    } else {
+    const { usd: unitUsd, perUnits, percent, fixedUsd } = payg.value;
+    const price = unitUsd !== undefined && perUnits !== undefined ? `${money(unitUsd)} per ${perUnits === 1 ? unit.replace(/s$/, '') : `${units(perUnits)} ${unit}`}` : undefined;
+    if (percent !== undefined) {
+      const fee = [`${percent}% of the transaction value`, ...(fixedUsd !== undefined ? [`${money(fixedUsd)} per transaction`] : []), ...(price ? [price] : [])].join(' plus ');
+      percentOnly = `pay-as-you-go charges ${fee}, and the value is not known from a volume`;
+    } else if (unitUsd !== undefined && perUnits !== undefined && price) {
       const billed = Math.max(0, volume - freeUnits);
-      const usd = (billed / payg.value.perUnits) * payg.value.usd;
+      const usd = (billed / perUnits) * unitUsd;
       options.push({
         usd,
         basis: `pay-as-you-go: ${units(billed)} ${unit} at ${price}${freeUnits > 0 ? ` after ${units(freeUnits)} free` : ''}`,
@@ -87,8 +92,10 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
     }
   }
   for (const plan of pricing.plans ?? []) {
-    const { name, monthlyUsd, includedUnits, overageUsd, overagePerUnits } = plan.value;
-    if (includedUnits === undefined) continue;
+    const { name, monthlyUsd, includedUnits, overageUsd, overagePerUnits, minimumSpend } = plan.value;
+    // A plan without a stated price or included units does not say what the volume costs; a
+    // minimum spend is what usage is billed against, not a bundle of units.
+    if (includedUnits === undefined || monthlyUsd === undefined || minimumSpend) continue;
     const words = `${name}: ${money(monthlyUsd)} a month with ${units(includedUnits)} ${unit}${overageUsd !== undefined ? `, then ${money(overageUsd)} per ${units(overagePerUnits ?? 1)}` : ''}`;
     if (volume <= includedUnits) {
       options.push({ usd: monthlyUsd, basis: `plan ${name} (${money(monthlyUsd)} a month, ${units(includedUnits)} ${unit} included)`, facts: [factOf(`plans[${name}]`, words, plan.source)] });
@@ -100,6 +107,14 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
         basis: `plan ${name} (${money(monthlyUsd)} a month, ${units(includedUnits)} ${unit} included) plus ${units(over)} ${unit} of overage at ${money(overageUsd)} per ${units(overagePerUnits ?? 1)}`,
         facts: [factOf(`plans[${name}]`, words, plan.source)],
       });
+    }
+  }
+  if (credit) {
+    for (const option of options) {
+      if (option.usd <= 0) continue;
+      option.basis += `, less ${money(Math.min(credit.usd, option.usd))} of monthly free credit`;
+      option.usd = Math.max(0, option.usd - credit.usd);
+      option.facts.push(credit.fact);
     }
   }
   if (options.length === 0) {

@@ -515,7 +515,9 @@ function activeConstraints(query: Query): Constraint[] {
 
 function hasFreeTier(entry: IndexedListing): boolean {
   const pricing = entry.listing.pricing;
-  if ((pricing?.freeAllowance?.value.units ?? 0) > 0) return true;
+  const allowance = pricing?.freeAllowance?.value;
+  // Units free every month or day, or a monthly credit, keep a small volume free; a one-time credit does not.
+  if (allowance && ('units' in allowance ? allowance.units > 0 : allowance.period === 'month' && allowance.creditUsd > 0)) return true;
   if (pricing?.plans?.some((plan) => plan.value.monthlyUsd === 0)) return true;
   return entry.pricingTier !== null && NO_COST_TIERS.includes(entry.pricingTier);
 }

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../../core/context.ts';
 import type { IndexedListing } from '../../core/catalogue/catalogue-index.ts';
 import { getListing } from '../../core/listings/get-listing.ts';
+import { freeAllowanceWords, payAsYouGoWords, planWords } from '../../core/listings/pricing-words.ts';
 import { getListingFaq } from '../../core/listings/get-listing-faq.ts';
 import type { ListingDetail } from '../../core/listings/listing-detail.ts';
 import type { FaqEntry } from '../../core/listings/listing-faq.ts';
@@ -81,8 +82,6 @@ function curatedSource(fact: CuratedFactOut): Html {
   return html` <span class="small muted" data-fact-source>(${href ? html`<a href="${href}" rel="noopener noreferrer">page</a>, ` : ''}${when})</span>`;
 }
 
-const usd = (value: number) => `$${value.toLocaleString('en-US', { maximumFractionDigits: 6 })}`;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** The curated head's pricing and agent facts, each with its page and date; nothing when none is curated. */
 function curatedFactsSection(detail: ListingDetail): Html | '' {
@@ -94,14 +93,14 @@ function curatedFactsSection(detail: ListingDetail): Html | '' {
     pricing?.tier ? html`<div><dt>Pricing tier</dt><dd data-fact="tier">${pricing.tier.value}${curatedSource(pricing.tier)}</dd></div>` : '',
     pricing?.unit ? html`<div><dt>Billed unit</dt><dd data-fact="unit">${pricing.unit}</dd></div>` : '',
     pricing?.freeAllowance
-      ? html`<div><dt>Free allowance</dt><dd data-fact="freeAllowance">${count(pricing.freeAllowance.value.units)} ${unit} a ${pricing.freeAllowance.value.period}${curatedSource(pricing.freeAllowance)}</dd></div>`
+      ? html`<div><dt>Free allowance</dt><dd data-fact="freeAllowance">${freeAllowanceWords(pricing.freeAllowance.value, unit)}${curatedSource(pricing.freeAllowance)}</dd></div>`
       : '',
     pricing?.payAsYouGo
-      ? html`<div><dt>Pay as you go</dt><dd data-fact="payAsYouGo">${usd(pricing.payAsYouGo.value.usd)} per ${pricing.payAsYouGo.value.perUnits === 1 ? unit.replace(/s$/, '') : `${count(pricing.payAsYouGo.value.perUnits)} ${unit}`}${pricing.payAsYouGo.value.percent !== undefined ? ` plus ${pricing.payAsYouGo.value.percent}% of the value` : ''}${curatedSource(pricing.payAsYouGo)}</dd></div>`
+      ? html`<div><dt>Pay as you go</dt><dd data-fact="payAsYouGo">${payAsYouGoWords(pricing.payAsYouGo.value, unit)}${curatedSource(pricing.payAsYouGo)}</dd></div>`
       : '',
     ...(pricing?.plans ?? []).map(
       (plan) =>
-        html`<div><dt>Plan ${plan.value.name}</dt><dd data-fact="plan">${usd(plan.value.monthlyUsd)} a month${plan.value.includedUnits !== undefined ? `, ${count(plan.value.includedUnits)} ${unit} included` : ''}${plan.value.overageUsd !== undefined ? `, then ${usd(plan.value.overageUsd)} per ${count(plan.value.overagePerUnits ?? 1)}` : ''}${curatedSource(plan)}</dd></div>`,
+        html`<div><dt>Plan ${plan.value.name}</dt><dd data-fact="plan">${planWords(plan.value, unit)}${curatedSource(plan)}</dd></div>`,
     ),
     pricing?.creditCardRequired ? html`<div><dt>Credit card to start</dt><dd data-fact="creditCardRequired">${pricing.creditCardRequired.value ? 'required' : 'not required'}${curatedSource(pricing.creditCardRequired)}</dd></div>` : '',
     agent?.mcpServer
