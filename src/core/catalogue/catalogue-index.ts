@@ -8,6 +8,7 @@ import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
+import { NearStrings, type NearString } from '../search/near-strings.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
@@ -165,6 +166,8 @@ export class CatalogueIndex {
   private needIndex: NeedIndex | null = new NeedIndex();
   private needIndexCache: NeedIndexCache | undefined;
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
+  private nearSlugs: NearStrings | null = null;
+  private nearSlugsExamined = 0;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -255,6 +258,17 @@ export class CatalogueIndex {
     return text;
   }
 
+  /** Slugs within `maxEdits` edits of `slug`, closest first, found within a budget (near-strings.ts). */
+  slugsNear(slug: string, maxEdits: number): NearString[] {
+    this.nearSlugs ??= new NearStrings(this.listings.keys());
+    return this.nearSlugs.near(slug, maxEdits);
+  }
+
+  /** Words and slugs examined by near-spelling lookups so far: what tests check the budgets with. */
+  nearExamined(): number {
+    return this.nearSlugsExamined + (this.nearSlugs?.examined ?? 0) + (this.needIndex?.nearTermsExamined ?? 0);
+  }
+
   /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
     return matchText(this.needs, query, options);
@@ -306,6 +320,8 @@ export class CatalogueIndex {
 
   /** After a change: what was computed of the listings before it is dropped. */
   private startGeneration(): void {
+    this.nearSlugsExamined += this.nearSlugs?.examined ?? 0;
+    this.nearSlugs = null;
     this.orders.clear();
     this.itemTexts.full.clear();
     this.itemTexts.compact.clear();

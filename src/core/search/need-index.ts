@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { NearStrings } from './near-strings.ts';
 import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
@@ -283,6 +283,8 @@ export class NeedIndex {
   private scored = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
+  private nearTerms: NearStrings | null = null;
+  private nearExaminedBefore = 0;
   private lookupBest = new Float64Array(0);
   private lookupTotals = new Float64Array(0);
   private lookupMatched = new Uint32Array(0);
@@ -876,15 +878,23 @@ export class NeedIndex {
     return found;
   }
 
-  /** Indexed words within `maxEdits` edits of `word` (itself excluded), closest first. */
+  /**
+   * Indexed words within `maxEdits` edits of `word` (itself excluded), closest first, found
+   * within a budget of words examined (near-strings.ts): never a scan of the whole vocabulary.
+   */
   termsNear(word: string, maxEdits: number): { term: string; edits: number }[] {
-    const near: { term: string; edits: number }[] = [];
-    for (const term of this.termList()) {
-      if (Math.abs(term.length - word.length) > maxEdits || term === word) continue;
-      const edits = distance(term, word);
-      if (edits <= maxEdits) near.push({ term, edits });
+    if (!this.nearTerms) {
+      this.nearTerms = new NearStrings(this.termList());
+      this.nearTerms.examined = this.nearExaminedBefore;
     }
-    return near.sort((a, b) => a.edits - b.edits || (a.term < b.term ? -1 : 1));
+    const near = this.nearTerms.near(word, maxEdits).map(({ text, edits }) => ({ term: text, edits }));
+    this.nearExaminedBefore = this.nearTerms.examined;
+    return near;
+  }
+
+  /** Words examined by every termsNear so far (tests check the budget with it). */
+  get nearTermsExamined(): number {
+    return this.nearExaminedBefore;
   }
 
   /**
@@ -1004,6 +1014,7 @@ export class NeedIndex {
       postings = { written: false, docs: [], weights: [], fields: [] };
       this.postings.set(key, postings);
       this.sortedTerms = null;
+      if (!key.startsWith('\u0001')) this.nearTerms?.add(key);
     }
     postings.written ||= written;
     if (!Array.isArray(postings.docs)) {
@@ -1117,6 +1128,7 @@ export class NeedIndex {
       else this.postings.delete(key);
     }
     this.sortedTerms = null;
+    this.nearTerms = null;
     this.slugs = slugs;
     this.lengths = lengths;
     this.version += 1;
