@@ -88,10 +88,13 @@ export function callsInTurn(): <T>(call: () => Promise<T>) => Promise<T> {
   };
 }
 
+/** The tools by name and as listed, made once: converting every schema took tens of ms, and HTTP makes a server per POST. */
+let tools: { byName: Map<string, ToolDefinition>; listed: Tool[] } | undefined;
+const toolsOnce = () => (tools ??= { byName: new Map(TOOLS.map((tool) => [tool.name, tool])), listed: TOOLS.map(describeTool) });
+
 export function createMcpServer(context: ToolContext): Server {
   const server = new Server({ name: 'apidex', title: 'apidex: a directory of programmable APIs', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
-  const listed = TOOLS.map(describeTool);
+  const { byName, listed } = toolsOnce();
   const inTurn = callsInTurn();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

@@ -9,7 +9,7 @@ import { slugify } from '../search/text.ts';
  * an unknown slug whatever its length (issue 28).
  */
 const MAX_SLUG_READ = 96;
-const MAX_SLUG_WORDS = 6;
+const MAX_SLUG_WORDS = 4;
 
 /**
  * Close matches for a slug that names no listing: near spellings of the slug itself, then

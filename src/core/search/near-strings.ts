@@ -27,14 +27,8 @@ export interface NearBudget {
   compared: number;
 }
 
-export const DEFAULT_NEAR_BUDGET: NearBudget = { examined: 8_000, compared: 200 };
+export const DEFAULT_NEAR_BUDGET: NearBudget = { examined: 4_000, compared: 64 };
 
-/** A string's bigrams as numbers (two UTF-16 units), in order, repeats kept. */
-const bigramsOf = (text: string): number[] => {
-  const grams: number[] = [];
-  for (let i = 0; i + 1 < text.length; i += 1) grams.push(text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1));
-  return grams;
-};
 
 export class NearStrings {
   private readonly strings: string[] = [];
@@ -42,6 +36,8 @@ export class NearStrings {
   /** Ids of the strings of each length. */
   private readonly byLength: number[][] = [];
   private shared = new Uint16Array(1024);
+  /** The strings a call has counted shared bigrams for, kept between calls (at most its budget). */
+  private touched = new Int32Array(1024);
   /** Every string examined by every call so far: what tests read to check the budget holds. */
   examined = 0;
 
@@ -64,6 +60,7 @@ export class NearStrings {
       const grown = new Uint16Array(this.shared.length * 2);
       grown.set(this.shared);
       this.shared = grown;
+      this.touched = new Int32Array(grown.length);
     }
   }
 
@@ -82,16 +79,22 @@ export class NearStrings {
       if (edits <= maxEdits) found.push({ text, edits });
     };
 
-    const grams = bigramsOf(word);
-    const distinct = [...new Set(grams)];
-    // Shared distinct bigrams are at least the shared multiset less the word's repeated bigrams.
-    let threshold = word.length - 1 - 2 * maxEdits - (grams.length - distinct.length);
-    const lists = distinct
-      .map((gram) => this.byBigram.get(gram))
-      .filter((list): list is number[] => list !== undefined)
-      .sort((a, b) => a.length - b.length);
-    const touched: number[] = [];
+    // The word's distinct bigrams; shared distinct bigrams are at least the shared multiset less the word's repeats.
+    const distinct: number[] = [];
+    for (let i = 0; i + 1 < word.length; i += 1) {
+      const gram = word.charCodeAt(i) * 65536 + word.charCodeAt(i + 1);
+      if (!distinct.includes(gram)) distinct.push(gram);
+    }
+    let threshold = word.length - 1 - 2 * maxEdits - (Math.max(0, word.length - 1) - distinct.length);
+    const lists: number[][] = [];
+    for (const gram of distinct) {
+      const list = this.byBigram.get(gram);
+      if (list) lists.push(list);
+    }
+    lists.sort((a, b) => a.length - b.length);
     const { shared } = this;
+    const { touched } = this;
+    let touchedCount = 0;
     for (const list of lists) {
       if (examined + list.length > budget.examined) {
         threshold -= 1;
@@ -100,12 +103,14 @@ export class NearStrings {
       examined += list.length;
       for (let i = 0; i < list.length; i += 1) {
         const id = list[i]!;
-        if (shared[id] === 0) touched.push(id);
+        if (shared[id] === 0) touched[touchedCount++] = id;
         shared[id] += 1;
       }
     }
     if (threshold > 0) {
-      const candidates = touched.filter((id) => shared[id]! >= threshold).sort((a, b) => shared[b]! - shared[a]! || a - b);
+      const candidates: number[] = [];
+      for (let i = 0; i < touchedCount; i += 1) if (shared[touched[i]!]! >= threshold) candidates.push(touched[i]!);
+      candidates.sort((a, b) => shared[b]! - shared[a]! || a - b);
       for (const id of candidates) {
         if (compared >= budget.compared || examined >= budget.examined) break;
         consider(id);
@@ -123,7 +128,7 @@ export class NearStrings {
         }
       }
     }
-    for (const id of touched) shared[id] = 0;
+    for (let i = 0; i < touchedCount; i += 1) shared[touched[i]!] = 0;
     this.examined += examined;
     return found.sort((a, b) => a.edits - b.edits || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   }
