@@ -8,7 +8,7 @@ import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
-import { NearStrings, type NearString } from '../search/near-strings.ts';
+import { NearStrings, nearStringsInChunks, type NearString } from '../search/near-strings.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
@@ -166,8 +166,8 @@ export class CatalogueIndex {
   private needIndex: NeedIndex | null = new NeedIndex();
   private needIndexCache: NeedIndexCache | undefined;
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
+  /** Slugs for near spellings: listings are never removed, so a new slug is added and none is dropped. */
   private nearSlugs: NearStrings | null = null;
-  private nearSlugsExamined = 0;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -264,9 +264,17 @@ export class CatalogueIndex {
     return this.nearSlugs.near(slug, maxEdits);
   }
 
+  /** Builds the near-spelling indexes ahead of the first unknown slug, in chunks (see NeedIndex.prepareNearTerms). */
+  async prepareNearSpellings(): Promise<void> {
+    const size = this.listings.size;
+    const slugs = await nearStringsInChunks([...this.listings.keys()], () => this.listings.size !== size || this.nearSlugs !== null);
+    if (slugs) this.nearSlugs = slugs;
+    await this.needs.prepareNearTerms();
+  }
+
   /** Words and slugs examined by near-spelling lookups so far: what tests check the budgets with. */
   nearExamined(): number {
-    return this.nearSlugsExamined + (this.nearSlugs?.examined ?? 0) + (this.needIndex?.nearTermsExamined ?? 0);
+    return (this.nearSlugs?.examined ?? 0) + (this.needIndex?.nearTermsExamined ?? 0);
   }
 
   /** Listings matching words of the text, unordered; see matchText. */
@@ -320,8 +328,6 @@ export class CatalogueIndex {
 
   /** After a change: what was computed of the listings before it is dropped. */
   private startGeneration(): void {
-    this.nearSlugsExamined += this.nearSlugs?.examined ?? 0;
-    this.nearSlugs = null;
     this.orders.clear();
     this.itemTexts.full.clear();
     this.itemTexts.compact.clear();
@@ -389,6 +395,7 @@ export class CatalogueIndex {
     if (slugs === undefined) this.byNameKey.set(key, entry.slug);
     else if (typeof slugs === 'string') this.byNameKey.set(key, [slugs, entry.slug]);
     else slugs.push(entry.slug);
+    if (!previous) this.nearSlugs?.add(entry.slug);
     this.listings.set(entry.slug, entry);
     return entry;
   }

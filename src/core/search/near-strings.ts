@@ -133,3 +133,17 @@ export class NearStrings {
     return found.sort((a, b) => a.edits - b.edits || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
   }
 }
+
+/**
+ * A NearStrings of `strings` built a few thousand at a time, yielding to the event loop between
+ * chunks; undefined when `stale()` says the strings changed meanwhile (build it on first use then).
+ */
+export async function nearStringsInChunks(strings: readonly string[], stale: () => boolean, chunk = 4096): Promise<NearStrings | undefined> {
+  const building = new NearStrings();
+  for (let i = 0; i < strings.length; i += chunk) {
+    for (let j = i; j < Math.min(strings.length, i + chunk); j += 1) building.add(strings[j]!);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (stale()) return undefined;
+  }
+  return building;
+}

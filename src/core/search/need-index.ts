@@ -1,4 +1,4 @@
-import { NearStrings } from './near-strings.ts';
+import { NearStrings, nearStringsInChunks } from './near-strings.ts';
 import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
@@ -890,6 +890,21 @@ export class NeedIndex {
     const near = this.nearTerms.near(word, maxEdits).map(({ text, edits }) => ({ term: text, edits }));
     this.nearExaminedBefore = this.nearTerms.examined;
     return near;
+  }
+
+  /**
+   * Builds the near-spelling index a few thousand words at a time, yielding to the event loop
+   * between chunks, so a server pays for it while idle after start-up rather than in the first
+   * request with an unknown word (one build of 36,000 words takes about 50 ms).
+   */
+  async prepareNearTerms(): Promise<void> {
+    if (this.nearTerms) return;
+    const terms = this.termList();
+    // A word added meanwhile would be missing: then the index is built when first used.
+    const built = await nearStringsInChunks(terms, () => this.nearTerms !== null || this.sortedTerms !== terms);
+    if (!built) return;
+    built.examined = this.nearExaminedBefore;
+    this.nearTerms = built;
   }
 
   /** Words examined by every termsNear so far (tests check the budget with it). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEAR_BUDGET, NearStrings } from '../../../src/core/search/near-strings.ts';
+import { DEFAULT_NEAR_BUDGET, NearStrings, nearStringsInChunks } from '../../../src/core/search/near-strings.ts';
 
 /** What near() must find when its budget is no limit: every string within the edits, by a full scan. */
 const scan = (strings: string[], word: string, maxEdits: number) =>
@@ -22,6 +22,23 @@ describe('NearStrings: near spellings from a bigram index, within a budget (issu
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('is the same built in chunks between turns of the event loop, and is not kept when the strings change meanwhile', async () => {
+    const strings = Array.from({ length: 10_000 }, (_, i) => `term${i.toString(36)}x`);
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const built = await nearStringsInChunks(strings, () => false, 1000);
+    counting = false;
+    // Another callback ran between the chunks: the loop turned at least once per chunk.
+    expect(turns).toBeGreaterThanOrEqual(9);
+    expect(built!.near('term1zx', 1)).toEqual(new NearStrings(strings).near('term1zx', 1));
+    expect(await nearStringsInChunks(strings, () => true, 1000)).toBeUndefined();
   });
 
   it('finds near spellings of strings added after it was built', () => {
