@@ -104,7 +104,7 @@ export class NearStrings {
       for (let i = 0; i < list.length; i += 1) {
         const id = list[i]!;
         if (shared[id] === 0) touched[touchedCount++] = id;
-        shared[id] += 1;
+        shared[id] = shared[id]! + 1;
       }
     }
     if (threshold > 0) {
