@@ -10,7 +10,7 @@
  * For run-bench.ts (`--only stall`); on its own:
  *   node --import tsx test/bench/stall-bench.ts [--duration 10]
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +33,8 @@ export interface StallRun {
   /** Latency of the loading requests themselves. */
   loadP50: number;
   loadP99: number;
+  /** The server's CPU time (all threads) over the run, per request sent (per message for MCP batches). */
+  serverCpuMsPerRequest: number;
   healthz: { samples: number; p50: number; p99: number; max: number };
   target: { name: string; limit: string; actual: string; pass: boolean };
 }
@@ -51,6 +53,13 @@ const percentile = (values: number[], p: number) => {
   return Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! * 10) / 10;
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A process's CPU time so far in ms (user + system, all threads), from /proc/PID/stat. */
+function readCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** Samples /healthz one request after another (10 ms apart) until stopped; returns the latencies. */
 function sampleHealthz(baseUrl: string) {
@@ -76,7 +85,8 @@ function judged(name: string, healthz: StallRun['healthz']): StallRun['target'] 
   return { name, limit: `< ${STALL_HEALTHZ_P99_TARGET_MS} ms`, actual: `${healthz.p99} ms (max ${healthz.max} ms, ${healthz.samples} samples)`, pass: healthz.p99 < STALL_HEALTHZ_P99_TARGET_MS };
 }
 
-async function comparesAtTheLimit(baseUrl: string, durationSeconds: number): Promise<StallRun> {
+async function comparesAtTheLimit(baseUrl: string, durationSeconds: number, pid: number): Promise<StallRun> {
+  const cpuBefore = readCpuMs(pid);
   const stop = sampleHealthz(baseUrl);
   const latencies: number[] = [];
   const counts = { sent: 0, answered: 0, rateLimited: 0, failed: 0 };
@@ -100,7 +110,8 @@ async function comparesAtTheLimit(baseUrl: string, durationSeconds: number): Pro
     }),
   );
   const healthz = await stop();
-  return { name: `/api/compare, five unknown 200-character slugs, ${CLIENTS} clients at 300 reads a minute each`, ...counts, loadP50: percentile(latencies, 50), loadP99: percentile(latencies, 99), healthz, target: judged('/healthz p99 while 8 clients compare unknown long slugs', healthz) };
+  const serverCpuMsPerRequest = Math.round(((readCpuMs(pid) - cpuBefore) / Math.max(1, counts.sent + healthz.samples)) * 100) / 100;
+  return { name: `/api/compare, five unknown 200-character slugs, ${CLIENTS} clients at 300 reads a minute each`, ...counts, loadP50: percentile(latencies, 50), loadP99: percentile(latencies, 99), serverCpuMsPerRequest, healthz, target: judged('/healthz p99 while 8 clients compare unknown long slugs', healthz) };
 }
 
 /** The body of a batch of the worst tool: compare_apis with three unknown slugs as long as 64 KiB allows. */
@@ -114,7 +125,8 @@ export function worstBatch(messages = BATCH_MESSAGES, serial = 0): string {
   return JSON.stringify(body);
 }
 
-async function mcpBatches(baseUrl: string, durationSeconds: number): Promise<StallRun> {
+async function mcpBatches(baseUrl: string, durationSeconds: number, pid: number): Promise<StallRun> {
+  const cpuBefore = readCpuMs(pid);
   const stop = sampleHealthz(baseUrl);
   const latencies: number[] = [];
   const counts = { sent: 0, answered: 0, rateLimited: 0, failed: 0 };
@@ -136,7 +148,8 @@ async function mcpBatches(baseUrl: string, durationSeconds: number): Promise<Sta
     else counts.failed += 1;
   }
   const healthz = await stop();
-  return { name: `/mcp, batches of ${BATCH_MESSAGES} compare_apis calls with unknown slugs (under 64 KiB), one after another`, ...counts, loadP50: percentile(latencies, 50), loadP99: percentile(latencies, 99), healthz, target: judged('/healthz p99 during 100-message MCP batches of the worst tool', healthz) };
+  const serverCpuMsPerRequest = Math.round(((readCpuMs(pid) - cpuBefore) / Math.max(1, counts.sent * BATCH_MESSAGES + healthz.samples)) * 100) / 100;
+  return { name: `/mcp, batches of ${BATCH_MESSAGES} compare_apis calls with unknown slugs (under 64 KiB), one after another`, ...counts, loadP50: percentile(latencies, 50), loadP99: percentile(latencies, 99), serverCpuMsPerRequest, healthz, target: judged('/healthz p99 during 100-message MCP batches of the worst tool', healthz) };
 }
 
 export interface StallBench {
@@ -158,7 +171,8 @@ export async function benchStalls({ startArguments, durationSeconds }: { startAr
     const first = await fetch(`${server.baseUrl}/api/compare?slugs=${unknownSlug(0)},${unknownSlug(1)}`, { headers: { 'x-forwarded-for': '10.28.2.1' } });
     await first.arrayBuffer();
     const firstUnknownMs = Math.round(performance.now() - started);
-    const runs = [await comparesAtTheLimit(server.baseUrl, durationSeconds), await mcpBatches(server.baseUrl, durationSeconds)];
+    const pid = server.child.pid!;
+    const runs = [await comparesAtTheLimit(server.baseUrl, durationSeconds, pid), await mcpBatches(server.baseUrl, durationSeconds, pid)];
     if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode} during the run:\n${server.output()}`);
     return { firstUnknownMs, runs };
   } finally {
@@ -171,9 +185,9 @@ export function formatStallBench(bench: StallBench): string {
   const lines = [
     `- first unknown slug (builds the near-spelling indexes once): ${bench.firstUnknownMs} ms`,
     '',
-    '| load | sent | answered | 429 | failed | load p50 ms | load p99 ms | /healthz samples | /healthz p50 ms | /healthz p99 ms | /healthz max ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|',
-    ...bench.runs.map((run) => `| ${run.name} | ${run.sent} | ${run.answered} | ${run.rateLimited} | ${run.failed} | ${run.loadP50} | ${run.loadP99} | ${run.healthz.samples} | ${run.healthz.p50} | ${run.healthz.p99} | ${run.healthz.max} |`),
+    '| load | sent | answered | 429 | failed | load p50 ms | load p99 ms | server CPU ms per request (per message for MCP; /healthz samples counted too) | /healthz samples | /healthz p50 ms | /healthz p99 ms | /healthz max ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...bench.runs.map((run) => `| ${run.name} | ${run.sent} | ${run.answered} | ${run.rateLimited} | ${run.failed} | ${run.loadP50} | ${run.loadP99} | ${run.serverCpuMsPerRequest} | ${run.healthz.samples} | ${run.healthz.p50} | ${run.healthz.p99} | ${run.healthz.max} |`),
     '',
     '| target | limit | measured | result |',
     '|---|---|---|---|',

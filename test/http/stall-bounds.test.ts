@@ -90,4 +90,19 @@ describe('no request within the limits costs more than a bounded amount (issue 2
     const during = events.slice(events.indexOf('call'), events.lastIndexOf('call') + 1);
     expect(during.join(' ')).toBe(Array.from({ length: messages }, () => 'call').join(' tick '));
   });
+
+  it('builds the near-spelling indexes between requests after start-up; a lookup meanwhile goes without near spellings rather than build them whole', async () => {
+    const fresh = await startTestServer(`file:${createTestSqlitePath()}`);
+    try {
+      const { catalogue } = fresh.ctx;
+      const preparing = catalogue.prepareNearSpellings();
+      expect(catalogue.slugsNear('countri-reference-data-service', 3)).toEqual([]);
+      expect(catalogue.nearExamined()).toBe(0);
+      await preparing;
+      expect(catalogue.slugsNear('countri-reference-data-service', 3).map((near) => near.text)).toEqual(['country-reference-data-service']);
+      expect(catalogue.needs.termsNear('countr', 1).map((near) => near.term)).toContain('countri');
+    } finally {
+      await fresh.close();
+    }
+  });
 });

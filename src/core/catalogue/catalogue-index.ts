@@ -168,6 +168,7 @@ export class CatalogueIndex {
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
   /** Slugs for near spellings: listings are never removed, so a new slug is added and none is dropped. */
   private nearSlugs: NearStrings | null = null;
+  private nearSlugsPending = false;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -260,16 +261,26 @@ export class CatalogueIndex {
 
   /** Slugs within `maxEdits` edits of `slug`, closest first, found within a budget (near-strings.ts). */
   slugsNear(slug: string, maxEdits: number): NearString[] {
+    // While prepareNearSpellings builds it between requests, no near spellings rather than a whole build here.
+    if (!this.nearSlugs && this.nearSlugsPending) return [];
     this.nearSlugs ??= new NearStrings(this.listings.keys());
     return this.nearSlugs.near(slug, maxEdits);
   }
 
   /** Builds the near-spelling indexes ahead of the first unknown slug, in chunks (see NeedIndex.prepareNearTerms). */
   async prepareNearSpellings(): Promise<void> {
-    const size = this.listings.size;
-    const slugs = await nearStringsInChunks([...this.listings.keys()], () => this.listings.size !== size || this.nearSlugs !== null);
-    if (slugs) this.nearSlugs = slugs;
-    await this.needs.prepareNearTerms();
+    const words = this.needs.prepareNearTerms();
+    if (!this.nearSlugs && !this.nearSlugsPending) {
+      this.nearSlugsPending = true;
+      try {
+        const size = this.listings.size;
+        const slugs = await nearStringsInChunks([...this.listings.keys()], () => this.listings.size !== size || this.nearSlugs !== null);
+        if (slugs) this.nearSlugs = slugs;
+      } finally {
+        this.nearSlugsPending = false;
+      }
+    }
+    await words;
   }
 
   /** Words and slugs examined by near-spelling lookups so far: what tests check the budgets with. */

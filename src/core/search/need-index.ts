@@ -284,6 +284,7 @@ export class NeedIndex {
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
   private nearTerms: NearStrings | null = null;
+  private nearTermsPending = false;
   private nearExaminedBefore = 0;
   private lookupBest = new Float64Array(0);
   private lookupTotals = new Float64Array(0);
@@ -884,6 +885,8 @@ export class NeedIndex {
    */
   termsNear(word: string, maxEdits: number): { term: string; edits: number }[] {
     if (!this.nearTerms) {
+      // While prepareNearTerms builds it between requests, a lookup goes without near spellings rather than build it whole.
+      if (this.nearTermsPending) return [];
       this.nearTerms = new NearStrings(this.termList());
       this.nearTerms.examined = this.nearExaminedBefore;
     }
@@ -895,16 +898,21 @@ export class NeedIndex {
   /**
    * Builds the near-spelling index a few thousand words at a time, yielding to the event loop
    * between chunks, so a server pays for it while idle after start-up rather than in the first
-   * request with an unknown word (one build of 36,000 words takes about 50 ms).
+   * request with an unknown word (a build of 36,000 words takes 70–90 ms).
    */
   async prepareNearTerms(): Promise<void> {
-    if (this.nearTerms) return;
-    const terms = this.termList();
-    // A word added meanwhile would be missing: then the index is built when first used.
-    const built = await nearStringsInChunks(terms, () => this.nearTerms !== null || this.sortedTerms !== terms);
-    if (!built) return;
-    built.examined = this.nearExaminedBefore;
-    this.nearTerms = built;
+    if (this.nearTerms || this.nearTermsPending) return;
+    this.nearTermsPending = true;
+    try {
+      const terms = this.termList();
+      // A word added meanwhile would be missing: then the index is built when first used.
+      const built = await nearStringsInChunks(terms, () => this.nearTerms !== null || this.sortedTerms !== terms);
+      if (!built) return;
+      built.examined = this.nearExaminedBefore;
+      this.nearTerms = built;
+    } finally {
+      this.nearTermsPending = false;
+    }
   }
 
   /** Words examined by every termsNear so far (tests check the budget with it). */
