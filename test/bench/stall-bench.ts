@@ -183,7 +183,7 @@ export async function benchStalls({ startArguments, durationSeconds }: { startAr
 
 export function formatStallBench(bench: StallBench): string {
   const lines = [
-    `- first unknown slug (builds the near-spelling indexes once): ${bench.firstUnknownMs} ms`,
+    `- first unknown slug right after start-up (the near-spelling indexes are built between requests after start-up): ${bench.firstUnknownMs} ms`,
     '',
     '| load | sent | answered | 429 | failed | load p50 ms | load p99 ms | server CPU ms per request (per message for MCP; /healthz samples counted too) | /healthz samples | /healthz p50 ms | /healthz p99 ms | /healthz max ms |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
