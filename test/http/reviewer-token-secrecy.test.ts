@@ -2,6 +2,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPLAY_NOTE } from '../../src/core/reviews/submit-review.ts';
+import { createTestSqlitePath } from '../support/postgres.ts';
+import { startServing } from '../support/processes.ts';
 import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /**
@@ -107,5 +109,31 @@ describe.each(STORE_KINDS)('reviewer tokens stay in the answer that creates them
     expect(listingPage).toContain('Thank you: your review is published');
     expect(listingPage).not.toContain(planted);
     expect(listingPage).not.toContain('data-reviewer-token');
+  });
+});
+
+describe('reviewer tokens in the server log (issue 28)', () => {
+  it('writes no token to the log, for a review through the form (followed as a browser does) or the JSON API, first answer and replay', async () => {
+    const server = await startServing(process.execPath, ['--import', 'tsx', 'src/main.ts'], { DATABASE_URL: `file:${createTestSqlitePath()}`, APIDEX_CATALOG_DIR: 'test/fixtures/catalog', LOG_LEVEL: 'debug' }, 60_000);
+    const tokens: string[] = [];
+    try {
+      const form = { reviewerType: 'human', reviewerName: `Logged Keeper ${Date.now()}`, rating: '5', title: 'Set up from a script', body: 'The key sat in an environment variable.' };
+      // Redirects followed, as a browser follows them.
+      const page = await fetch(`${server.baseUrl}/apis/country-reference-data-service/review`, { method: 'POST', body: new URLSearchParams(form).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const text = await page.text();
+      const fromPage = /data-reviewer-token>([A-Za-z0-9_-]{32})</.exec(text)?.[1] ?? new URL(page.url).searchParams.get('reviewerToken');
+      expect(fromPage).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      tokens.push(fromPage!);
+      const headers = { 'content-type': 'application/json', 'idempotency-key': `logged-${Date.now()}` };
+      const body = JSON.stringify(aReview());
+      const first = (await (await fetch(`${server.baseUrl}/api/reviews`, { method: 'POST', headers, body })).json()) as { reviewerToken: string };
+      tokens.push(first.reviewerToken);
+      await (await fetch(`${server.baseUrl}/api/reviews`, { method: 'POST', headers, body })).text();
+    } finally {
+      await server.stop();
+    }
+    expect(tokens).toHaveLength(2);
+    expect(server.output()).toContain('"msg":"request"');
+    for (const token of tokens) expect(server.output()).not.toContain(token);
   });
 });
