@@ -75,15 +75,34 @@ export async function callTool(tool: ToolDefinition, args: unknown, context: Too
   }
 }
 
+/**
+ * Runs calls one at a time, each after a turn of the event loop. The SDK starts every message of
+ * a batch at once, as microtasks of one task, so a batch of 100 calls would hold the loop for all
+ * 100 (issue 28); queued here, each call starts from setImmediate, after timers and I/O have had
+ * their turn, and no other request waits longer than one call.
+ */
+export function callsInTurn(): <T>(call: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (call) => {
+    const run = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(call);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The tools by name and as listed, made once: converting every schema took tens of ms, and HTTP makes a server per POST. */
+let tools: { byName: Map<string, ToolDefinition>; listed: Tool[] } | undefined;
+const toolsOnce = () => (tools ??= { byName: new Map(TOOLS.map((tool) => [tool.name, tool])), listed: TOOLS.map(describeTool) });
+
 export function createMcpServer(context: ToolContext): Server {
   const server = new Server({ name: 'apidex', title: 'apidex: a directory of programmable APIs', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
-  const listed = TOOLS.map(describeTool);
+  const { byName, listed } = toolsOnce();
+  const inTurn = callsInTurn();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
-    return callTool(tool, request.params.arguments, context);
+    return inTurn(() => callTool(tool, request.params.arguments, context));
   });
   return server;
 }

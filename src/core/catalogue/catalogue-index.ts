@@ -8,6 +8,7 @@ import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
+import { NearStrings, nearStringsInChunks, type NearString } from '../search/near-strings.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
@@ -176,6 +177,9 @@ export class CatalogueIndex {
   private redirects = new SlugRedirects();
   /** Reads the map when a slug is first not found, so that no start pays for the YAML parser. */
   private redirectsLoad: (() => Promise<SlugRedirects>) | Promise<unknown> | undefined;
+  /** Slugs for near spellings: listings are never removed, so a new slug is added and none is dropped. */
+  private nearSlugs: NearStrings | null = null;
+  private nearSlugsPending = false;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -307,6 +311,35 @@ export class CatalogueIndex {
     return text;
   }
 
+  /** Slugs within `maxEdits` edits of `slug`, closest first, found within a budget (near-strings.ts). */
+  slugsNear(slug: string, maxEdits: number): NearString[] {
+    // While prepareNearSpellings builds it between requests, no near spellings rather than a whole build here.
+    if (!this.nearSlugs && this.nearSlugsPending) return [];
+    this.nearSlugs ??= new NearStrings(this.listings.keys());
+    return this.nearSlugs.near(slug, maxEdits);
+  }
+
+  /** Builds the near-spelling indexes ahead of the first unknown slug, in chunks (see NeedIndex.prepareNearTerms). */
+  async prepareNearSpellings(): Promise<void> {
+    const words = this.needs.prepareNearTerms();
+    if (!this.nearSlugs && !this.nearSlugsPending) {
+      this.nearSlugsPending = true;
+      try {
+        const size = this.listings.size;
+        const slugs = await nearStringsInChunks([...this.listings.keys()], () => this.listings.size !== size || this.nearSlugs !== null);
+        if (slugs) this.nearSlugs = slugs;
+      } finally {
+        this.nearSlugsPending = false;
+      }
+    }
+    await words;
+  }
+
+  /** Words and slugs examined by near-spelling lookups so far: what tests check the budgets with. */
+  nearExamined(): number {
+    return (this.nearSlugs?.examined ?? 0) + (this.needIndex?.nearTermsExamined ?? 0);
+  }
+
   /** Listings matching words of the text, unordered; see matchText. */
   searchText(query: string, options: { combineWith: 'AND' | 'OR' }): TextMatch[] {
     return matchText(this.needs, query, options);
@@ -426,6 +459,7 @@ export class CatalogueIndex {
     if (slugs === undefined) this.byNameKey.set(key, entry.slug);
     else if (typeof slugs === 'string') this.byNameKey.set(key, [slugs, entry.slug]);
     else slugs.push(entry.slug);
+    if (!previous) this.nearSlugs?.add(entry.slug);
     this.listings.set(entry.slug, entry);
     return entry;
   }

@@ -1,4 +1,3 @@
-import { distance } from 'fastest-levenshtein';
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { SlugMove } from '../catalogue/slug-redirects.ts';
 import { AppError } from '../errors.ts';
@@ -6,23 +5,27 @@ import { lookupWords } from '../search/match-text.ts';
 import { slugify } from '../search/text.ts';
 
 /**
+ * How much of an unknown slug is read for suggestions: slugs are at most 80 characters, so a
+ * longer one is no near spelling of any, and its first words say enough. Bounds the cost of
+ * an unknown slug whatever its length (issue 28).
+ */
+const MAX_SLUG_READ = 96;
+const MAX_SLUG_WORDS = 4;
+
+/**
  * Close matches for a slug that names no listing: near spellings of the slug itself, then
  * listings whose text matches its words. Offered as suggestions; never served in its place.
  */
 export function suggestSlugs(catalogue: CatalogueIndex, wanted: string, limit = 3): string[] {
-  const target = slugify(wanted);
-  if (!target) return [];
+  const whole = slugify(wanted);
+  if (!whole) return [];
+  if (catalogue.get(whole)) return [whole];
+  const target = whole.slice(0, MAX_SLUG_READ).replace(/-+$/, '');
   const tolerance = Math.max(2, Math.floor(target.length * 0.3));
-  if (catalogue.get(target)) return [target];
-  const nearSpellings = catalogue
-    .ordered()
-    .map((entry) => ({ slug: entry.slug, edits: distance(target, entry.slug) }))
-    .filter((candidate) => candidate.edits <= tolerance)
-    .sort((a, b) => a.edits - b.edits || (a.slug < b.slug ? -1 : 1))
-    .map((candidate) => candidate.slug);
+  const nearSpellings = catalogue.slugsNear(target, tolerance).map((near) => near.text);
   // Listings with every telling word of the slug, when most of the slug is telling words:
   // "no-such-listing" is not a near miss of every listing that mentions listings.
-  const words = target.split('-');
+  const words = target.split('-').slice(0, MAX_SLUG_WORDS);
   const telling = lookupWords(words.join(' '));
   const wordMatches =
     telling.length * 2 >= words.length

@@ -329,15 +329,14 @@ export function renderListingPage(
   sections: ListingSections,
   reviews: ListReviewsResult,
   notice?: string,
-  reviewerToken?: string,
   scoreChange?: ChangeItem,
 ): Html {
+  // A reviewer token is shown only in the answer to the form's POST, never taken from a URL (issue 28).
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
-  const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
   const manyReviews = reviews.items.length > 0 || reviews.next !== null;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
-${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
+${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${scoreChangeNote(scoreChange, detail.slug)}
 ${sections.head}
@@ -424,7 +423,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, sections, reviews, notice, queryValue(request, 'reviewerToken'), scoreChange),
+      main: renderListingPage(detail, sections, reviews, notice, scoreChange),
     });
   });
 };
