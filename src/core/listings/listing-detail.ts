@@ -7,6 +7,8 @@ import { compactNumber } from './compact-number.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
 import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews/review-stats.ts';
 import { buildListingFaq } from './listing-faq.ts';
+import { safeInstallLine } from './snippet-facts.ts';
+import { isNpmPackageName } from './snippet-quoting.ts';
 
 /**
  * The shape every surface shows a listing in. Unknown values are null (never left
@@ -199,7 +201,7 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   return {
     ...base,
     faq: buildListingFaq(listing, base.cliRelevance),
-    package: listing.package
+    package: listing.package && isNpmPackageName(listing.package.name)
       ? {
           name: listing.package.name,
           registry: listing.package.registry,
@@ -236,7 +238,7 @@ export function listedFactsOf(listing: Listing) {
     category: listing.category,
     categorySlug: slugify(listing.category),
     subcategory: listing.subcategory ?? null,
-    install: listing.install ?? null,
+    install: safeInstallLine(listing.install),
     weeklyDownloads: downloads,
     weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
     capabilities: listing.capabilities,

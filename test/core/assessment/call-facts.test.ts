@@ -90,7 +90,7 @@ describe('the quickstart of a listing', () => {
 
   it('writes a runnable curl and fetch that read the secret from the environment, with the evidence of each fact', () => {
     const quickstart = quickstartOf(listing({ baseUrl: base, auth: { value: { type: 'apiKey', in: 'header', name: 'X-Api-Key', browserNeeded: false }, source: 'doc', pointer: '#/components/securitySchemes/key' }, firstRequest: first }));
-    expect(quickstart.firstRequest?.value.curl).toBe(`curl -sS --fail-with-body 'https://api.weather.example/forecast/{city}?days=5' -H 'Accept: application/json' -H "X-Api-Key: $WEATHER_API_KEY"`);
+    expect(quickstart.firstRequest?.value.curl).toBe(`curl -sS --fail-with-body --globoff 'https://api.weather.example/forecast/{city}?days=5' -H 'Accept: application/json' -H 'X-Api-Key: '"$WEATHER_API_KEY"`);
     expect(quickstart.firstRequest?.value.node).toContain('"x-api-key": process.env.WEATHER_API_KEY');
     expect(quickstart.firstRequest?.value.placeholders).toEqual(['city']);
     expect(quickstart.auth?.evidence).toEqual({ source: 'doc', pointer: '#/components/securitySchemes/key', evidenceUrl: 'https://example.com/openapi.json#/components/securitySchemes/key' });
@@ -99,7 +99,7 @@ describe('the quickstart of a listing', () => {
 
   it('warns of a key in the query string, a browser-only sign-in and plain HTTP', () => {
     const query = quickstartOf(listing({ baseUrl: { ...base, value: 'http://api.weather.example' }, auth: { value: { type: 'apiKey', in: 'query', name: 'key', browserNeeded: false }, source: 'doc' }, firstRequest: first }));
-    expect(query.firstRequest?.value.curl).toContain('"http://api.weather.example/forecast/{city}?days=5&key=$WEATHER_API_KEY"');
+    expect(query.firstRequest?.value.curl).toContain(`'http://api.weather.example/forecast/{city}?days=5&key='"$WEATHER_API_KEY"`);
     expect(query.gotchas).toEqual([expect.stringContaining('query parameter "key"'), expect.stringContaining('plain HTTP')]);
     const browser = quickstartOf(listing({ auth: { value: { type: 'oauth2', in: 'header', name: 'Authorization', browserNeeded: true }, source: 'doc' } }));
     expect(browser.gotchas).toEqual([expect.stringContaining('browser sign-in')]);
