@@ -222,6 +222,7 @@ function draftFromDocument(
     ...(Object.keys(assessment.call).length > 0 ? { call: assessment.call } : {}),
     sources: [source],
   };
+  for (const reason of assessment.callDropped) report.notes.push(`${id}: ${reason}`);
   if (!placement) report.notes.push(`${id}: no mapped category among ${JSON.stringify(codes)}; placed from another source or left out`);
 
   const entry = sdkEntryFor(inputs.sdkMapping, id);

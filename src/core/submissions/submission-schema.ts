@@ -3,6 +3,7 @@ import { z } from 'zod';
 import '../validation-messages.ts';
 import { cliCriteriaSchema, listingSchema, slugSchema, type Listing } from '../listings/listing.ts';
 import { foldText } from '../search/text.ts';
+import { snippetFactProblems } from '../listings/snippet-facts.ts';
 
 /**
  * A proposed listing (issue 7): the catalogue's listing schema, as strict as a catalogue file,
@@ -150,6 +151,10 @@ export const submissionInputSchema = z
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `the body must be a JSON object holding the listing's fields; got ${Array.isArray(issue.input) ? 'an array' : issue.input === null ? 'null' : typeof issue.input}`;
       return undefined;
     },
+  })
+  .superRefine((record, ctx) => {
+    // Its facts become commands people and agents paste (the quickstart): refused here, with the rule, rather than dropped later.
+    for (const problem of snippetFactProblems(record)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: undefined });
   })
   .transform(withoutBidi)
   .describe('A proposed listing: the listing schema of the catalogue (slug optional), an optional OpenAPI document and who sends it.');

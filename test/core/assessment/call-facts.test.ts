@@ -61,6 +61,24 @@ describe('call facts from an OpenAPI document', () => {
     });
   });
 
+  it('leaves out, with the reason, a header name, server URL or path a pasted command would run (issue 28)', () => {
+    const document = openapi({
+      servers: [{ url: 'https://api.example.com/$(touch pwned)"; touch pwned2; echo "' }],
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key$(touch pwned)"; touch pwned2; echo "' } } },
+      security: [{ key: [] }],
+      paths: { '/items\n`touch pwned`': { get: { summary: 'Items' } } },
+    });
+    const evidence = assessOpenApiEvidence(document, 'openapi-3.0', { source: 'doc' });
+    expect(evidence.call).toEqual({});
+    expect(evidence.callDropped).toEqual([
+      expect.stringMatching(/^left out of the snippets: call\.baseUrl must not contain spaces or line breaks/),
+      expect.stringMatching(/^left out of the snippets: call\.auth\.name must be an HTTP header name \(RFC 9110 token/),
+      expect.stringMatching(/^left out of the snippets: call\.firstRequest\.path must not contain spaces or line breaks/),
+    ]);
+    // The criteria the document evidences are still read: only the facts a command is built from go.
+    expect(evidence.cliCriteria.envVarAuth?.status).toBe('passed');
+  });
+
   it('shows nothing it did not read: no servers, no schemes, no GET', () => {
     expect(callOf(openapi({ paths: { '/x': { post: {} } } }))).toEqual({});
   });
