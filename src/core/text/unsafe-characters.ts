@@ -48,3 +48,23 @@ export function withoutUnsafeCharacters(text: string, { multiline = false }: { m
     return '';
   });
 }
+
+/**
+ * Every string in a value with such characters replaced: for listings built from third-party
+ * documents, which a character of theirs must not sink (each text field stays on its own rule).
+ */
+export function withoutUnsafeText<T>(value: T): T {
+  if (typeof value === 'string') return withoutUnsafeCharacters(value, { multiline: value.includes('\n') }) as T;
+  if (Array.isArray(value)) return value.map(withoutUnsafeText) as T;
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, nested]) => [key, withoutUnsafeText(nested)])) as T;
+  return value;
+}
+
+/**
+ * Text for a terminal or an agent's context: each such character written as its \uXXXX escape,
+ * visible and inert, which is also a valid escape inside a JSON string (so --json output stays JSON).
+ * For what older stored data may still hold; the schemas refuse these characters.
+ */
+export function escapeUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE_ALL, (character) => Array.from({ length: character.length }, (_, index) => `\\u${character.charCodeAt(index).toString(16).padStart(4, '0')}`).join(''));
+}
