@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { toChangeItem, type ChangeItem } from '../../core/catalogue/list-changes.ts';
-import { parameters } from '../../core/params.ts';
 import { escapeXml } from '../../web/xml.ts';
 import { problemResponses } from '../problem.ts';
 import type { Route } from './route.ts';
@@ -20,7 +19,8 @@ export const feedsRoute: Route = async (app, { ctx }) => {
       tags: ['listings'],
       summary: `The latest ${LATEST} changes as ${type}`,
       description: `The newest changes of the change feed (GET /api/changes), newest first, each linking to its listing. Cacheable for five minutes.`,
-      querystring: parameters({}),
+      // Feed readers and trackers add parameters (utm_source, a cache buster): a feed is a GET for readers and caches, so they are ignored.
+      querystring: z.object({}),
       response: { 200: z.string().meta({ description: type, contentMediaType: mediaType }), ...problemResponses(400) },
     },
   });
