@@ -26,6 +26,8 @@ export function quickstartText(quickstart: Quickstart): string {
   if (quickstart.sdk) lines.push('', `SDK: ${quickstart.sdk.install}    ${quickstart.sdk.import}${quickstart.sdk.latestVersion ? `    (latest ${quickstart.sdk.latestVersion})` : ''}`);
   if (quickstart.rateLimits) lines.push('', `Rate limits: ${quickstart.rateLimits.evidence}`);
   for (const gotcha of quickstart.gotchas) lines.push(`! ${gotcha}`);
+  // An older server's answer has no `omitted`.
+  for (const fact of quickstart.omitted ?? []) lines.push(`! ${fact.field}: ${fact.reason}`);
   return lines.join('\n');
 }
 

@@ -74,6 +74,19 @@ describe('hostile proposals', () => {
     expect(body.errors).toContainEqual({ in: 'body', field: 'package.name', message: expect.stringMatching(/^package\.name must be an npm package name/) });
   });
 
+  it('refuses text that breaks XML, JSON or a terminal, naming the field and the character (finding 4)', async () => {
+    for (const [overrides, field, pattern] of [
+      [{ name: 'Tides \uFFFF' }, 'name', /^name must not contain U\+FFFF \(a noncharacter\)/],
+      [{ name: 'Tides \ud800' }, 'name', /^name must not contain U\+D800 \(a lone surrogate/],
+      [{ description: 'Tide tables\u009b31m' }, 'description', /^description must not contain U\+009B \(a C1 control character\)/],
+      [{ capabilities: ['get tides\u2028now'] }, 'capabilities[0]', /^capability must not contain U\+2028 \(the line separator\)/],
+      [{ submittedBy: 'bot\u0085' }, 'submittedBy', /^submittedBy must not contain U\+0085/],
+    ] as const) {
+      const body = await refused(overrides);
+      expect(body.errors).toContainEqual({ in: 'body', field, message: expect.stringMatching(pattern) });
+    }
+  });
+
   it('refuses a base URL or path with spaces, and a base URL with a query', async () => {
     const spaced = await refused({ call: { ...CALL, firstRequest: { ...CALL.firstRequest, value: { ...CALL.firstRequest.value, path: '/tides"; touch pwned; echo "' } } }, sources: SOURCES });
     expect(spaced.errors).toContainEqual({ in: 'body', field: 'call.firstRequest.value.path', message: expect.stringMatching(/^call\.firstRequest\.path must not contain spaces or line breaks/) });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickstartText } from '../../../src/client/quickstart-text.ts';
 import { quickstartOf } from '../../../src/core/listings/get-quickstart.ts';
 import type { Listing } from '../../../src/core/listings/listing.ts';
 import { toListingDetail } from '../../../src/core/listings/listing-detail.ts';
@@ -272,5 +273,7 @@ describe('every snippet of a hostile listing, run', () => {
     expect(quickstart.omitted.map((fact) => fact.field)).toEqual(expect.arrayContaining(['install', 'package.name', 'call.auth.name']));
     expect(quickstart.omitted.find((fact) => fact.field === 'call.auth.name')!.reason).toMatch(/HTTP header name \(RFC 9110 token/);
     expect(toListingDetail(hostileFacts, '2026-11-01T00:00:00.000Z').install).toBeNull();
+    // The CLI and MCP text say what was left out and why.
+    expect(quickstartText(quickstart)).toMatch(/^! call\.auth\.name: left out of the snippets: call\.auth\.name must be an HTTP header name/m);
   });
 });
