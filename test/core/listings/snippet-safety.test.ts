@@ -173,9 +173,13 @@ describe('the quoting module', () => {
       fc.property(fc.array(fc.oneof(hostile.map((text) => text.replace(/\0/g, '')), fc.string({ unit: 'grapheme' })), { minLength: 1, maxLength: 20 }), (texts) => {
         // One bash process for the batch: each word printed between separators.
         const script = texts.map((text) => `printf '%s\\036' ${shellWord(text)}`).join('\n');
+        const expected = texts.map((text) => Buffer.from(text, 'utf8').toString('utf8'));
         const result = runBash(script);
         expect(result.status).toBe(0);
-        expect(result.stdout.split('\u001e').slice(0, -1)).toEqual(texts.map((text) => Buffer.from(text, 'utf8').toString('utf8')));
+        expect(result.stdout.split('\u001e').slice(0, -1)).toEqual(expected);
+        // And POSIX sh (dash), which a pasted line may meet in a Dockerfile or a CI step.
+        const posix = spawnSync('sh', [join(dir, 'snippet.sh')], { cwd: dir, env: env(null), encoding: 'utf8' });
+        expect(posix.stdout.split('\u001e').slice(0, -1)).toEqual(expected);
         for (const text of texts) expect(runInNewContext(jsString(text))).toBe(text);
         expect(existsSync(join(dir, CANARY))).toBe(false);
       }),
