@@ -119,3 +119,26 @@ export function jsEnv(name: string): string {
   if (!ENV_VAR_NAME.test(name)) throw new Error(`not an environment variable name: ${JSON.stringify(name)}`);
   return `process.env.${name}`;
 }
+
+// The grammar snippets are written in, for a reader of someone else's answer (`apidex quickstart
+// --remote` asks another server): a line of this shape can be read only one way.
+const SHELL_WORD = String.raw`(?:'[^']*'|\\['\\]|"\$[A-Z_][A-Z0-9_]{0,63}")+`;
+const CURL_COMMAND = new RegExp(String.raw`^curl -sS --fail-with-body --globoff ${SHELL_WORD}(?: -H ${SHELL_WORD}| -u ${SHELL_WORD})*$`);
+const JS_STRING = String.raw`"(?:[^"\\\u0000-\u001F\u2028\u2029]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"`;
+const JS_ENV = String.raw`process\.env\.[A-Z_][A-Z0-9_]{0,63}`;
+const JS_HEADER_VALUE = `(?:${JS_STRING}|${JS_ENV}|${JS_STRING} \\+ ${JS_ENV}|${JS_STRING} \\+ Buffer\\.from\\(${JS_ENV} \\?\\? ''\\)\\.toString\\('base64'\\))`;
+const NODE_SNIPPET = new RegExp(
+  [
+    `^const url = new URL\\(${JS_STRING}\\);`,
+    `(?:url\\.searchParams\\.set\\(${JS_STRING}, ${JS_ENV} \\?\\? ''\\);\\n)?const response = await fetch\\(url, \\{`,
+    `  headers: \\{ ${JS_STRING}: ${JS_HEADER_VALUE}(?:, ${JS_STRING}: ${JS_HEADER_VALUE})* \\},`,
+    '\\}\\);',
+    "if \\(!response\\.ok\\) throw new Error\\(response\\.status \\+ ' ' \\+ \\(await response\\.text\\(\\)\\)\\);",
+    'console\\.log\\(await response\\.json\\(\\)\\);$',
+  ].join('\\n'),
+);
+
+/** Whether a curl command is of the one shape this module writes (data only in single quotes, only an env var expanded). */
+export const isSafeCurlCommand = (command: string): boolean => CURL_COMMAND.test(command);
+/** Whether Node code is of the one shape this module writes (data only in JSON string literals). */
+export const isSafeNodeSnippet = (code: string): boolean => NODE_SNIPPET.test(code);

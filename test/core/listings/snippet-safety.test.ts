@@ -9,7 +9,7 @@ import { quickstartText } from '../../../src/client/quickstart-text.ts';
 import { quickstartOf } from '../../../src/core/listings/get-quickstart.ts';
 import type { Listing } from '../../../src/core/listings/listing.ts';
 import { toListingDetail } from '../../../src/core/listings/listing-detail.ts';
-import { jsString, shellConcat, shellWord } from '../../../src/core/listings/snippet-quoting.ts';
+import { isSafeCurlCommand, isSafeNodeSnippet, jsString, shellConcat, shellWord } from '../../../src/core/listings/snippet-quoting.ts';
 import { withoutUnsafeCharacters } from '../../../src/core/text/unsafe-characters.ts';
 
 /**
@@ -203,6 +203,7 @@ describe('every snippet of a hostile listing, run', () => {
         if (!quickstart.firstRequest) return;
         ran += 1;
         fresh();
+        expect(isSafeCurlCommand(quickstart.firstRequest.value.curl), quickstart.firstRequest.value.curl).toBe(true);
         const result = runBash(quickstart.firstRequest.value.curl, quickstart.auth?.value.envVar);
         expect(existsSync(join(dir, CANARY)), quickstart.firstRequest.value.curl).toBe(false);
         expect(result.status, result.stderr).toBe(0);
@@ -224,6 +225,7 @@ describe('every snippet of a hostile listing, run', () => {
         ran += 1;
         fresh();
         const { curl, node } = quickstart.firstRequest.value;
+        expect(isSafeNodeSnippet(node), node).toBe(true);
         runBash(curl, quickstart.auth?.value.envVar);
         const result = runNode(node, quickstart.auth?.value.envVar);
         expect(existsSync(join(dir, CANARY)), node).toBe(false);
@@ -277,6 +279,15 @@ describe('every snippet of a hostile listing, run', () => {
     expect(quickstart.omitted.map((fact) => fact.field)).toEqual(expect.arrayContaining(['install', 'package.name', 'call.auth.name']));
     expect(quickstart.omitted.find((fact) => fact.field === 'call.auth.name')!.reason).toMatch(/HTTP header name \(RFC 9110 token/);
     expect(toListingDetail(hostileFacts, '2026-11-01T00:00:00.000Z').install).toBeNull();
+    // What another server answers is printed only when it is of the safe shape (apidex quickstart --remote).
+    const plain = quickstartOf({ ...listing, call: { baseUrl: { value: 'https://api.example.com', source: 'doc' }, firstRequest: { value: { method: 'GET', path: '/items', parameters: [] }, source: 'doc' } } } as Listing);
+    expect(plain.firstRequest).not.toBeNull();
+    const altered = { ...plain, sdk: { registry: 'npm' as const, package: 'x', install: 'npm install x $(touch altered-canary)', import: "import * as sdk from 'x'; import('altered-import');", latestVersion: null, evidence: null } };
+    altered.firstRequest = { ...altered.firstRequest!, value: { ...altered.firstRequest!.value, curl: 'curl -sS --fail-with-body --globoff "https://x/$(touch altered-canary)"', node: 'const response = await fetch(`${altered-node}`);' } };
+    const shown = quickstartText(altered);
+    expect(shown).not.toContain('altered-canary');
+    expect(shown).not.toContain('altered-import');
+    expect(shown).not.toContain('altered-node');
     // The CLI and MCP text say what was left out and why.
     expect(quickstartText(quickstart)).toMatch(/^! call\.auth\.name: left out of the snippets: call\.auth\.name must be an HTTP header name/m);
   });
