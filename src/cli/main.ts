@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
+import { escapeUnsafeCharacters } from '../core/text/unsafe-characters.ts';
 
 type Register = (program: Command, io: CliIo) => void;
 
@@ -53,7 +54,9 @@ export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Comm
   return program;
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  // A control character, separator or noncharacter that older stored data still holds reaches the terminal as a visible \uXXXX escape (issue 28).
+  const io: CliIo = { ...given, out: (text) => given.out(escapeUnsafeCharacters(text)), err: (text) => given.err(escapeUnsafeCharacters(text)) };
   try {
     await (await buildProgram(io, argv)).parseAsync(argv, { from: 'user' });
     return EXIT.ok;

@@ -7,6 +7,7 @@ import { parseInput } from '../core/params.ts';
 import type { ToolContext, ToolDefinition } from './tool.ts';
 import { toToolJsonSchema } from './tool-schema.ts';
 import { TOOLS } from './tools/index.ts';
+import { escapeUnsafeCharacters } from '../core/text/unsafe-characters.ts';
 
 /**
  * The apidex MCP server: one tool per core verb. Each call is validated with the operation's
@@ -69,7 +70,8 @@ export async function callTool(tool: ToolDefinition, args: unknown, context: Too
   try {
     if (!tool.readOnly) context.beforeWrite?.();
     const { structured, text } = await tool.run(tool.input.toOperation(input), context);
-    return { content: [{ type: 'text', text }], structuredContent: structured };
+    // The text goes into an agent's context: a control character or separator from older stored data arrives as a visible escape (issue 28).
+    return { content: [{ type: 'text', text: escapeUnsafeCharacters(text) }], structuredContent: structured };
   } catch (error) {
     return toolError(error, tool, 'verb');
   }

@@ -9,6 +9,8 @@ import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews
 import { buildListingFaq } from './listing-faq.ts';
 import { alsoFromSchema } from '../providers/group-by-provider.ts';
 import { providerOf, providerSchema } from '../providers/provider-of.ts';
+import { safeInstallLine } from './snippet-facts.ts';
+import { isNpmPackageName } from './snippet-quoting.ts';
 
 /**
  * The shape every surface shows a listing in. Unknown values are null (never left
@@ -221,7 +223,7 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   return {
     ...base,
     faq: buildListingFaq(listing, base.cliRelevance),
-    package: listing.package
+    package: listing.package && isNpmPackageName(listing.package.name)
       ? {
           name: listing.package.name,
           registry: listing.package.registry,
@@ -262,7 +264,7 @@ export function listedFactsOf(listing: Listing) {
     category: listing.category,
     categorySlug: slugify(listing.category),
     subcategory: listing.subcategory ?? null,
-    install: listing.install ?? null,
+    install: safeInstallLine(listing.install),
     weeklyDownloads: downloads,
     weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
     capabilities: listing.capabilities,

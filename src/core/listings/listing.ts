@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../validation-messages.ts';
 import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
 import { QUALITY_LEVELS } from '../scoring/quality-inputs.ts';
+import { unsafeCharacterIn, unsafeCharacterMessage } from '../text/unsafe-characters.ts';
 
 /**
  * The one schema of a listing as it is authored (catalogue YAML, imports) and stored.
@@ -28,13 +29,29 @@ export const slugSchema = z
 // PostgreSQL cannot store U+0000, and no other control character belongs in a listing either.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Refuses what some output cannot carry or would show as something else (C1 controls, separators, noncharacters, lone surrogates), naming the character. */
+const withoutUnsafe = <T extends z.ZodType<string>>(schema: T, field: string, { controlsChecked = false } = {}) =>
+  schema.superRefine((value, ctx) => {
+    // Where the C0 controls have a message of their own, one problem per field is enough.
+    if (controlsChecked && CONTROL_CHARACTERS.test(value)) return;
+    const found = unsafeCharacterIn(value);
+    if (found) ctx.addIssue({ code: 'custom', input: value, message: unsafeCharacterMessage(field, found) });
+  });
+
 const text = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${field} must not contain control characters` });
+  withoutUnsafe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: `${field} must not be empty` })
+      .max(max, { error: `${field} must be at most ${max} characters` })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${field} must not contain control characters` }),
+    field,
+    { controlsChecked: true },
+  );
+
+/** An absolute http(s) URL with nothing a strict parser or a terminal would trip over. */
+const httpUrl = (field: string, error: string) => withoutUnsafe(z.url({ protocol: /^https?$/, error }), field);
 
 const oneLine = (field: string, max: number) => text(field, max).refine((value) => !/[\r\n]/.test(value), { error: `${field} must be a single line` });
 
@@ -53,7 +70,7 @@ export const sourceRecordSchema = z
     title: oneLine('sources[].title', 160).describe('The source as a person names it, with its publisher.'),
     version: oneLine('sources[].version', 100).describe('The version or copy of the source that was read.'),
     licence: oneLine('sources[].licence', 300).describe('The licence the data was used under.'),
-    url: z.url({ protocol: /^https?$/, error: 'sources[].url must be an absolute http(s) URL' }).describe('The document evidence pointers resolve against.'),
+    url: httpUrl('sources[].url', 'sources[].url must be an absolute http(s) URL').describe('The document evidence pointers resolve against.'),
     locator: oneLine('sources[].locator', 200).optional().describe('Where in the source the listing comes from, e.g. a document id or a table row.'),
     asOf: z.iso.date({ error: 'sources[].asOf must be a date, YYYY-MM-DD' }).describe('When this version of the source was published or read.'),
     fields: z.array(oneLine('sources[].fields[]', 60)).max(40).optional().describe('The listing fields this source gave, e.g. ["description", "cliCriteria.envVarAuth"].'),
@@ -85,7 +102,7 @@ export const CALL_AUTH_TYPES = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] a
 /** What a script needs for a first call, each fact with where in which source it was read (issue 17, ADR 22). */
 export const callFactsSchema = z
   .strictObject({
-    baseUrl: fact(z.url({ protocol: /^https?$/, error: 'call.baseUrl must be an absolute http(s) URL' }), 'The URL requests are made under, from the document\'s servers (or host and basePath).'),
+    baseUrl: fact(httpUrl('call.baseUrl', 'call.baseUrl must be an absolute http(s) URL'), 'The URL requests are made under, from the document\'s servers (or host and basePath).'),
     auth: fact(
       z.strictObject({
         type: z.enum(CALL_AUTH_TYPES, { error: `call.auth.type must be one of ${CALL_AUTH_TYPES.join(', ')}` }),
@@ -279,8 +296,7 @@ export const packageInfoSchema = z
       .union([text('package.deprecated', 500), z.literal(false)], { error: 'package.deprecated must be the deprecation message or false' })
       .optional()
       .describe('The registry\'s deprecation message of the latest version, or false when it is not deprecated.'),
-    repositoryUrl: z
-      .url({ protocol: /^https?$/, error: 'package.repositoryUrl must be an absolute http(s) URL' })
+    repositoryUrl: httpUrl('package.repositoryUrl', 'package.repositoryUrl must be an absolute http(s) URL')
       .optional()
       .describe('The source repository the package names, as a browsable URL.'),
     source: provenance.source,
@@ -308,8 +324,7 @@ export const listingSchema = z
     slug: slugSchema,
     name: oneLine('name', 120).describe('Display name.'),
     description: oneLine('description', 300).describe('One-line description.'),
-    url: z
-      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"' })
+    url: httpUrl('url', 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"')
       .optional()
       .describe('The "Visit API" link. Leave out when not shown.'),
     pricingTier: z.enum(PRICING_TIERS, { error: `pricingTier must be one of ${PRICING_TIERS.join(', ')}` }).optional().describe('Pricing tier. Leave out when not shown.'),

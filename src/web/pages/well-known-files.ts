@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { listCategories } from '../../core/listings/list-categories.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeXml } from '../xml.ts';
 import { openApiDocumentOf, tagHref, tagsOf } from './api-reference/operations.ts';
 import { originOf } from '../page.ts';
 import { PAGE_ROUTE, paramValue, type WebRoute } from '../web-route.ts';
@@ -29,7 +29,7 @@ function sitemapAddresses(ctx: Parameters<WebRoute>[1]['ctx'], categories: { slu
 
 const urlset = (origin: string, addresses: { path: string; lastmod?: string }[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${addresses
-    .map((a) => `<url><loc>${escapeHtml(origin + a.path)}</loc>${a.lastmod ? `<lastmod>${escapeHtml(a.lastmod)}</lastmod>` : ''}</url>`)
+    .map((a) => `<url><loc>${escapeXml(origin + a.path)}</loc>${a.lastmod ? `<lastmod>${escapeXml(a.lastmod)}</lastmod>` : ''}</url>`)
     .join('\n')}\n</urlset>\n`;
 
 /** Text put into Markdown as text: a category named "Weather](https://evil.example/) x [y" stays words, never a link. */
@@ -113,7 +113,7 @@ export const wellKnownFilesRoute: WebRoute = async (app, { ctx }) => {
     return reply.send(
       `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
         { length: files },
-        (_, i) => `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
+        (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
       ).join('\n')}\n</sitemapindex>\n`,
     );
   });
