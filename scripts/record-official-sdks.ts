@@ -1,22 +1,29 @@
 /**
  * Records the npm registry's package document of every package named in
- * catalog-sources/official-sdks.yaml, one single look-up per named package (never a guessed
+ * catalog-sources/official-sdks.yaml and of every npm package a curated provider file names as
+ * its official SDK (catalog-sources/curated/*.yaml, ADR 27), one single look-up per named package (never a guessed
  * name), trimmed to what the catalogue build reads, in catalog-sources/npm-registry/. The build
  * reads only these recordings, so it needs no network and gives the same output every time.
  *
- *   node --import tsx scripts/record-official-sdks.ts [--registry https://registry.npmjs.org]
+ *   node --import tsx scripts/record-official-sdks.ts [--registry https://registry.npmjs.org] [--only-missing]
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { officialSdkMappingSchema, recordedPackageFileName, trimRegistryDocument } from '../src/build/official-sdks.ts';
+import { readCuratedHead } from '../src/build/read-curated-head.ts';
 
 const registry = process.argv.includes('--registry') ? process.argv[process.argv.indexOf('--registry') + 1]! : 'https://registry.npmjs.org';
 const folder = 'catalog-sources';
 const mapping = officialSdkMappingSchema.parse(parse(readFileSync(join(folder, 'official-sdks.yaml'), 'utf8')));
 mkdirSync(join(folder, 'npm-registry'), { recursive: true });
 const readAt = new Date().toISOString().slice(0, 10);
-for (const entry of mapping) {
+const onlyMissing = process.argv.includes('--only-missing');
+const curated = readCuratedHead(join(folder, 'curated')).providers.flatMap(({ data }) =>
+  data.products.flatMap((product) => (product.criteria.officialSdk.status === 'passed' ? (product.criteria.officialSdk.packages ?? []) : []).filter((item) => item.registry === 'npm').map((item) => item.name)),
+);
+const names = [...new Set([...mapping.map((entry) => entry.package), ...curated])].filter((name) => !onlyMissing || !existsSync(join(folder, 'npm-registry', recordedPackageFileName(name))));
+for (const entry of names.map((name) => ({ package: name }))) {
   const url = `${registry.replace(/\/$/, '')}/${entry.package.replace('/', '%2F')}`;
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   if (!response.ok) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_REVIEW_POLICY, type ReviewPolicy } from './core/reviews/review-policy.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimitQuota, type RateLimitSettings } from './http/rate-limit-settings.ts';
-import { DEFAULT_ENRICH_SETTINGS, ENRICH_BOUNDS, type EnrichSettings } from './enrich/enrich-settings.ts';
+import { DEFAULT_ENRICH_SETTINGS, DEFAULT_GITHUB_API, DEFAULT_GITHUB_MIN_INTERVAL_MS, ENRICH_BOUNDS, type EnrichSettings } from './enrich/enrich-settings.ts';
 
 /** The one place that reads the environment. Everything else receives a Config. */
 export interface Config {
@@ -83,6 +83,11 @@ function parseEnrichSettings(env: NodeJS.ProcessEnv): EnrichSettings {
       timeoutMs: parseBoundedInteger('APIDEX_ENRICH_TIMEOUT_MS', env.APIDEX_ENRICH_TIMEOUT_MS, defaults.retry.timeoutMs, ENRICH_BOUNDS.timeoutMs, ' milliseconds'),
       attempts: parseBoundedInteger('APIDEX_ENRICH_ATTEMPTS', env.APIDEX_ENRICH_ATTEMPTS, defaults.retry.attempts, ENRICH_BOUNDS.attempts, ' (1 = no retry)'),
       backoffMs: parseBoundedInteger('APIDEX_ENRICH_BACKOFF_MS', env.APIDEX_ENRICH_BACKOFF_MS, defaults.retry.backoffMs, ENRICH_BOUNDS.backoffMs, ' milliseconds'),
+    },
+    github: {
+      apiUrl: parseBaseUrl('APIDEX_GITHUB_API', env.APIDEX_GITHUB_API, DEFAULT_GITHUB_API),
+      token: env.GITHUB_TOKEN?.trim() || undefined,
+      minIntervalMs: parseBoundedInteger('APIDEX_GITHUB_MIN_INTERVAL_MS', env.APIDEX_GITHUB_MIN_INTERVAL_MS, DEFAULT_GITHUB_MIN_INTERVAL_MS, ENRICH_BOUNDS.githubMinIntervalMs, ' milliseconds'),
     },
   };
 }

@@ -44,6 +44,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const url = await app.listen({ port: config.port, host: config.host });
   app.log.info(`apidex serves ${ctx.catalogue.size} listings from ${ctx.store.location} at ${url}`);
+  // Near spellings of unknown slugs and words are indexed now, in chunks between requests (issue 28).
+  setImmediate(() => void ctx.catalogue.prepareNearSpellings().catch((error: unknown) => app.log.warn({ err: error }, 'near spellings will be indexed on first use')));
   // Listings other processes write (another server on the same database, `apidex catalog sync`)
   // reach this server's index within about one interval.
   const watch = watchCatalogue(ctx.catalogue, {

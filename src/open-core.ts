@@ -2,6 +2,12 @@ import { CatalogueIndex, type CatalogueBuildOptions } from './core/catalogue/cat
 import type { CoreContext } from './core/context.ts';
 import type { Config } from './config.ts';
 import { openStore } from './storage/open-store.ts';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { SlugRedirects } from './core/catalogue/slug-redirects.ts';
+
+/** The catalogue folder's map of old slugs (src/ingest/catalog-folder/read-catalog-redirects.ts). */
+const REDIRECTS_FILE = '_redirects.yaml';
 
 export interface Logger {
   info(message: string): void;
@@ -55,6 +61,16 @@ export async function openCore(
       for (const problem of folder.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
       const report = await syncListings({ ctx, input: { listings: folder.listings.map((file) => file.listing) } });
       log.info(`Loaded ${report.length} listings from the default catalogue ${config.catalogDir} into ${store.location}.`);
+      ctx.catalogue.setRedirects(new SlugRedirects(folder.redirects));
+    } else if (existsSync(join(config.catalogDir, REDIRECTS_FILE))) {
+      // Old slugs are not stored: they are read from the catalogue folder when a slug is first
+      // not found, so that a start (or a one-shot command) never loads the YAML parser for them.
+      ctx.catalogue.setRedirects(async () => {
+        const { readCatalogRedirects } = await import('./ingest/catalog-folder/read-catalog-redirects.ts');
+        const moved = readCatalogRedirects(config.catalogDir);
+        for (const problem of moved.problems) log.warn(`default catalogue: ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.field} ${problem.message}; ${problem.fix}`);
+        return new SlugRedirects(moved.redirects);
+      });
     }
     return ctx;
   } catch (error) {

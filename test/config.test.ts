@@ -116,7 +116,14 @@ describe('configuration from the environment', () => {
       npmRegistryUrl: 'http://127.0.0.1:4873/npm',
       npmDownloadsApiUrl: 'https://downloads.example.org',
       retry: { ...DEFAULT_ENRICH_SETTINGS.retry, timeoutMs: 250, attempts: 1, backoffMs: 0 },
+      github: DEFAULT_ENRICH_SETTINGS.github,
     });
+  });
+
+  it('reads GitHub\'s settings for enrich: the token, a base URL tests point at a replay, and the least interval between requests', () => {
+    expect(loadConfig({ GITHUB_TOKEN: ' ghp_x ', APIDEX_GITHUB_API: 'http://127.0.0.1:9/gh/', APIDEX_GITHUB_MIN_INTERVAL_MS: '0' }).enrich.github).toEqual({ apiUrl: 'http://127.0.0.1:9/gh', token: 'ghp_x', minIntervalMs: 0 });
+    expect(loadConfig({}).enrich.github).toEqual({ apiUrl: 'https://api.github.com', minIntervalMs: 2100 });
+    expect(() => loadConfig({ APIDEX_GITHUB_MIN_INTERVAL_MS: 'soon' })).toThrow('APIDEX_GITHUB_MIN_INTERVAL_MS must be an integer from 0 to 600000 milliseconds; got "soon"');
   });
 
   it.each([

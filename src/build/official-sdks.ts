@@ -3,6 +3,7 @@ import type { CriterionResult, PackageInfo, QualityInputs, SourceRecord } from '
 import { fragmentOf } from '../core/assessment/openapi-view.ts';
 import { hostKeyOf } from '../core/catalogue/find-duplicate-listing.ts';
 import { ownTypes, repositoryUrlOf } from '../enrich/npm/read-npm-package.ts';
+import { NPM_PACKAGE_NAME_RULE, isNpmPackageName } from '../core/listings/snippet-quoting.ts';
 
 /**
  * Official SDKs from evidence that names the package (issue 13, ADR 18): a short mapping kept in
@@ -76,6 +77,8 @@ const DAY_MS = 86_400_000;
 /** The SDK confirmed by its recorded registry document, or the reason it is not. */
 export function confirmOfficialSdk(entry: OfficialSdkEntry, recorded: RecordedPackage | undefined): ConfirmedSdk | { reason: string } {
   if (!recorded) return { reason: `no recorded registry document for ${entry.package}` };
+  // The name goes into an install line and an import line: one that breaks the rules is no SDK to show.
+  if (!isNpmPackageName(recorded.name)) return { reason: `the package name ${JSON.stringify(recorded.name)} ${NPM_PACKAGE_NAME_RULE}` };
   const version = recorded['dist-tags'].latest;
   const manifest = version ? recorded.versions[version] : undefined;
   if (!version || !manifest) return { reason: `${recorded.name}'s recorded registry document has no latest version` };

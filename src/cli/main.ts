@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError, loadConfig } from '../config.ts';
 import { CliError, EXIT } from './exit-codes.ts';
 import type { CliIo } from './io.ts';
+import { escapeUnsafeCharacters } from '../core/text/unsafe-characters.ts';
 
 type Register = (program: Command, io: CliIo) => void;
 
@@ -17,6 +18,7 @@ const COMMANDS: [names: string[], load: () => Promise<Register>][] = [
   [['compare'], async () => (await import('./commands/compare.ts')).registerCompareCommand],
   [['alternatives'], async () => (await import('./commands/alternatives.ts')).registerAlternativesCommand],
   [['show'], async () => (await import('./commands/show.ts')).registerShowCommand],
+  [['provider'], async () => (await import('./commands/provider.ts')).registerProviderCommand],
   [['quickstart', 'package'], async () => (await import('./commands/quickstart.ts')).registerQuickstartCommands],
   [['changes'], async () => (await import('./commands/changes.ts')).registerChangesCommand],
   [['categories'], async () => (await import('./commands/categories.ts')).registerCategoriesCommand],
@@ -41,7 +43,7 @@ const commandsFor = (argv: string[]) => {
 
 export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Command> {
   const program = new Command('apidex')
-    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
+    .description('apidex: a directory of programmable APIs for people and AI agents.\nCommands use the store named by DATABASE_URL (default ./data/apidex.db);\nsearch, discover, recommend, compare, alternatives, show, provider, quickstart, package, changes, categories, reviews and review ask a running directory instead with --remote URL (or APIDEX_URL).')
     .exitOverride()
     // An unknown flag or a missing argument is followed by the command's usage (issue 16); subcommands inherit this.
     .showHelpAfterError()
@@ -52,7 +54,9 @@ export async function buildProgram(io: CliIo, argv: string[] = []): Promise<Comm
   return program;
 }
 
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+export async function runCli(argv: string[], given: CliIo): Promise<number> {
+  // A control character, separator or noncharacter that older stored data still holds reaches the terminal as a visible \uXXXX escape (issue 28).
+  const io: CliIo = { ...given, out: (text) => given.out(escapeUnsafeCharacters(text)), err: (text) => given.err(escapeUnsafeCharacters(text)) };
   try {
     await (await buildProgram(io, argv)).parseAsync(argv, { from: 'user' });
     return EXIT.ok;

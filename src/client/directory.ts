@@ -15,6 +15,7 @@ import type { AlternativesResult, FindAlternativesInput } from '../core/search/f
 import type { LookupListingsInput } from '../core/search/lookup-listings.ts';
 import type { RecommendListingInput, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { GetListingInput } from '../core/listings/get-listing.ts';
+import type { GetProviderInput, ProviderDetail } from '../core/providers/get-provider.ts';
 import { ApidexClient } from './http-client.ts';
 
 /**
@@ -31,6 +32,7 @@ export interface Directory {
   compare(input: CompareListingsInput): Promise<CompareResult>;
   alternatives(input: FindAlternativesInput): Promise<AlternativesResult>;
   getListing(input: GetListingInput): Promise<ListingDetail>;
+  provider(input: GetProviderInput): Promise<ProviderDetail>;
   quickstart(input: SlugInput): Promise<Quickstart>;
   packageInfo(input: SlugInput): Promise<PackageInfoResult>;
   changes(input: ListChangesInput): Promise<ListChangesResult>;
@@ -58,6 +60,7 @@ export function remoteDirectory(baseUrl: string): Directory {
     compare: (input) => client.compare(input),
     alternatives: (input) => client.alternatives(input),
     getListing: (input) => client.getListing(input),
+    provider: (input) => client.provider(input),
     quickstart: (input) => client.quickstart(input),
     packageInfo: (input) => client.packageInfo(input),
     changes: (input) => client.changes(input),

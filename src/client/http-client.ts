@@ -15,6 +15,7 @@ import type { AlternativesResult, FindAlternativesInput } from '../core/search/f
 import type { LookupListingsInput } from '../core/search/lookup-listings.ts';
 import type { RecommendListingInput, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { GetListingInput } from '../core/listings/get-listing.ts';
+import type { GetProviderInput, ProviderDetail } from '../core/providers/get-provider.ts';
 
 /**
  * A small typed client of the apidex JSON API (the shapes are the core's, as /openapi.json
@@ -101,6 +102,10 @@ export class ApidexClient {
     return this.get(`/api/apis/${encodeURIComponent(String(slug))}`, {});
   }
 
+  provider({ id }: GetProviderInput): Promise<ProviderDetail> {
+    return this.get(`/api/providers/${encodeURIComponent(String(id))}`, {});
+  }
+
   quickstart({ slug }: SlugInput): Promise<Quickstart> {
     return this.get(`/api/apis/${encodeURIComponent(String(slug))}/quickstart`, {});
   }
@@ -155,6 +160,9 @@ export class ApidexClient {
         method,
         headers: { accept: 'application/json, application/problem+json', 'user-agent': this.options.userAgent ?? 'apidex-client', ...headers },
         ...(body !== undefined ? { body } : {}),
+        // A moved slug answers 301 (or 300 for a split) with a problem naming the new slug: the
+        // caller is told where it went rather than handed another listing under the old name.
+        redirect: 'manual',
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
       });
     } catch (error) {

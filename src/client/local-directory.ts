@@ -22,6 +22,7 @@ export function localDirectory(core: CoreContext, { client = 'cli' }: { client?:
     compare: async (input) => (await import('../core/search/compare-listings.ts')).compareListings({ ctx: core, input }),
     alternatives: async (input) => (await import('../core/search/find-alternatives.ts')).findAlternatives({ ctx: core, input }),
     getListing: async (input) => (await import('../core/listings/get-listing.ts')).getListing({ ctx: core, input }),
+    provider: async (input) => (await import('../core/providers/get-provider.ts')).getProvider({ ctx: core, input }),
     quickstart: async (input) => (await import('../core/listings/get-quickstart.ts')).getQuickstart({ ctx: core, input }),
     packageInfo: async (input) => (await import('../core/listings/get-package-info.ts')).getPackageInfo({ ctx: core, input }),
     changes: async (input) => (await import('../core/catalogue/list-changes.ts')).listChanges({ ctx: core, input }),

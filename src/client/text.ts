@@ -9,7 +9,10 @@ import type { DiscoverResult } from '../core/search/discover-listings.ts';
 import type { CompactListing } from '../core/listings/compact-listing.ts';
 import type { RecommendationPick, RecommendResult } from '../core/search/recommend-listing.ts';
 import type { ListingReviewStats } from '../core/reviews/review-stats.ts';
-import { categoryText, clip, cliLong, cliShort, itemCliShort, itemQualityShort, NOT_SHOWN, qualityLong, qualityShort, relevanceText, reviewsShort, shown, yesNo } from './describe.ts';
+import type { AlsoFrom } from '../core/providers/group-by-provider.ts';
+import { freeAllowanceWords, payAsYouGoWords, planWords } from '../core/listings/pricing-words.ts';
+import type { ProviderDetail } from '../core/providers/get-provider.ts';
+import { categoryText, clip, cliLong, NOT_SCORED, cliShort, itemCliShort, itemQualityShort, NOT_SHOWN, qualityLong, qualityShort, relevanceText, reviewsShort, shown, yesNo } from './describe.ts';
 
 /**
  * Compact text of the directory's answers: what an agent reads from an MCP tool and a person
@@ -23,12 +26,21 @@ const scoresLine = (item: ListingSummary) =>
 
 function listingLines(item: ListingSummary | CompactListing, rank: number, extra?: string): string[] {
   const scores = 'cliRelevance' in item ? scoresLine(item) : `${item.category}; pricing ${shown(item.pricingTier)}; CLI ${itemCliShort(item)}; quality ${itemQualityShort(item)}`;
-  return [`${rank}. ${item.name} [${item.slug}]${extra ? ` ${extra}` : ''}`, `   ${clip(item.description, 200)}`, `   ${scores}`];
+  return [`${rank}. ${item.name} [${item.slug}]${extra ? ` ${extra}` : ''}`, `   ${clip(item.description, 200)}`, `   ${scores}`, ...alsoLines(item)];
+}
+
+/** The line under a grouped entry naming its provider's other products, with their slugs. */
+export function alsoLines(item: { also?: AlsoFrom | undefined }): string[] {
+  const also = item.also;
+  if (!also) return [];
+  const rest = also.count - also.items.length;
+  return [`   also from ${also.provider.name} [provider ${also.provider.id}]: ${also.items.map((other) => `${other.name} [${other.slug}]`).join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`];
 }
 
 export function searchText(result: { items: (ListingSummary | CompactListing)[]; total: number; next: string | null }, query: string | undefined): string {
   if (result.items.length === 0) return `No listing matches "${query ?? ''}". Try discover_apis with the need in your own words, or list_categories.`;
-  const head = `${result.total} listing${result.total === 1 ? '' : 's'} ${query ? `match "${query}"` : 'in the directory'}; showing ${result.items.length}, best first.`;
+  const grouped = result.items.some((item) => item.also);
+  const head = `${result.total} ${grouped ? `entr${result.total === 1 ? 'y' : 'ies'} (a provider's products count once)` : `listing${result.total === 1 ? '' : 's'}`} ${query ? `match "${query}"` : 'in the directory'}; showing ${result.items.length}, best first.`;
   const lines = result.items.flatMap((item, i) => listingLines(item, i + 1));
   const tail = result.next ? [`More: call again with cursor "${new URL(result.next, 'http://x').searchParams.get('cursor')}".`] : [];
   return [head, ...lines, ...tail].join('\n');
@@ -43,7 +55,7 @@ export function discoverText(result: DiscoverResult, need: string): string {
     const extra = `relevance ${relevanceText(item.relevance)}, ${item.confidence} confidence`;
     // The compact view: one line of what choosing needs, the rest at the item's link.
     if (!('matchedOn' in item)) {
-      return [`${i + 1}. ${item.name} [${item.slug}] ${extra}; CLI ${itemCliShort(item)}; quality ${itemQualityShort(item)}; pricing ${shown(item.pricingTier)}`, `   ${item.description}`];
+      return [`${i + 1}. ${item.name} [${item.slug}] ${extra}; CLI ${itemCliShort(item)}; quality ${itemQualityShort(item)}; pricing ${shown(item.pricingTier)}`, `   ${item.description}`, ...alsoLines(item)];
     }
     const matched = [...item.matchedOn.capabilities.map((c) => `"${c}"`), ...(item.matchedOn.capabilities.length ? [] : item.matchedOn.terms)].slice(0, 5).join(', ');
     return [...listingLines(item, i + 1, extra), ...(matched ? [`   matched on ${item.matchedOn.fields.join(', ')}: ${matched}`] : [])];
@@ -58,8 +70,9 @@ export function detailText(detail: ListingDetail): string {
   const cli = detail.cliRelevance;
   const criteria = cli.criteria.map(
     (c) =>
-      `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}${c.evidenceUrl ? `\n               check: ${c.evidenceUrl}` : ''}`,
+      `  ${STATUS_WORD[c.status].padEnd(12)} ${c.label} (${c.points}/${c.maxPoints})${c.evidence ? `: ${clip(c.evidence, 160)}` : ''}${c.reason ? `: ${clip(c.reason, 160)}` : ''}${c.figure ? ` [${c.figure}]` : ''}${c.install ? ` [${c.install}]` : ''}${c.evidenceUrl ? `\n               check: ${c.evidenceUrl}${c.asOf ? ` (${c.dated ?? 'read'} ${c.asOf}${c.thirdParty ? ', third-party page' : ''})` : ''}` : ''}`,
   );
+  const curated = curatedFactLines(detail);
   const access = [
     detail.access.auth ? `auth ${detail.access.auth.value.join(', ')} (${detail.access.auth.source})` : '',
     detail.access.https ? `HTTPS ${detail.access.https.value ? 'yes' : 'no'} (${detail.access.https.source})` : '',
@@ -71,18 +84,39 @@ export function detailText(detail: ListingDetail): string {
   return [
     `${detail.name} [${detail.slug}]`,
     detail.description,
-    `category ${categoryText(detail)}; pricing ${shown(detail.pricingTier)}`,
+    `category ${categoryText(detail)}; pricing ${shown(detail.pricingTier)}; provider ${detail.provider ? `${detail.provider.name} [${detail.provider.id}]` : NOT_SHOWN}`,
     `url ${shown(detail.url)}; install ${shown(detail.install)}; weekly downloads ${downloads}`,
     `capabilities: ${detail.capabilities.length ? detail.capabilities.join('; ') : NOT_SHOWN}`,
     `CLI relevance ${cliLong(cli)} [${cli.version}]${cli.status === 'unscored' ? '' : ':'}`,
     ...(cli.status === 'unscored' ? [] : criteria),
     `quality ${qualityLong(detail.quality)}${missingQuality} [${detail.quality.version}]:`,
     ...qualityLines(detail.quality),
+    ...(curated.length ? ['pricing and agent facts:', ...curated] : []),
     ...(access.length ? [`access: ${access.join('; ')}`] : []),
     ...(sources.length ? ['sources:', ...sources] : []),
     `reviews: ${reviewsShort(detail.reviews)}${detail.reviews && detail.reviews.integrationStats.liveReports > 0 ? `; ${integrationLine(detail.reviews.integrationStats)}` : ''}`,
     ...(detail.faq.length ? ['FAQ:', ...detail.faq.flatMap((entry) => [`  Q: ${entry.question}`, `  A: ${clip(entry.answer, 240)}`])] : []),
   ].join('\n');
+}
+
+/** The curated head's facts, each with its page and date (ADR 27); none for a listing not curated. */
+function curatedFactLines(detail: ListingDetail): string[] {
+  type Fact = { source: { url: string; asOf: string; dated: string; thirdParty?: boolean | undefined } };
+  const page = (fact: Fact) => ` (${fact.source.url}, ${fact.source.dated} ${fact.source.asOf}${fact.source.thirdParty ? ', third-party page' : ''})`;
+  const pricing = detail.pricing ?? null;
+  const agent = detail.agent ?? null;
+  const unit = pricing?.unit ?? 'units';
+  return [
+    detail.docsUrl ? `  docs ${detail.docsUrl.value}${page(detail.docsUrl)}` : '',
+    pricing?.tier ? `  tier ${pricing.tier.value}${page(pricing.tier)}` : '',
+    pricing?.freeAllowance ? `  free ${freeAllowanceWords(pricing.freeAllowance.value, unit)}${page(pricing.freeAllowance)}` : '',
+    pricing?.payAsYouGo ? `  pay as you go ${payAsYouGoWords(pricing.payAsYouGo.value, unit)}${page(pricing.payAsYouGo)}` : '',
+    ...(pricing?.plans ?? []).map((plan) => `  plan ${plan.value.name}: ${planWords(plan.value, unit)}${page(plan)}`),
+    pricing?.creditCardRequired ? `  credit card to start: ${pricing.creditCardRequired.value ? 'required' : 'not required'}${page(pricing.creditCardRequired)}` : '',
+    agent?.mcpServer ? `  MCP server ${[agent.mcpServer.value.package, agent.mcpServer.value.url].filter(Boolean).join(' ')}${page(agent.mcpServer)}` : '',
+    agent?.openapiUrl ? `  OpenAPI ${agent.openapiUrl.value}${page(agent.openapiUrl)}` : '',
+    agent?.sandbox ? `  sandbox: ${agent.sandbox.value}${page(agent.sandbox)}` : '',
+  ].filter(Boolean);
 }
 
 /** Each quality input with its value and points, rates as percentages. */
@@ -126,7 +160,21 @@ export function recommendText(result: RecommendResult): string {
     ...pickLines('Pick', result.recommendation, true),
     ...(result.runnerUp ? pickLines('Runner-up', result.runnerUp, false) : ['Runner-up: none']),
     ...(result.message ? [`Note: ${result.message}`] : []),
+    ...(result.ranking ? rankingLines(result.ranking) : []),
   ].join('\n');
+}
+
+function rankingLines(ranking: NonNullable<RecommendResult['ranking']>): string[] {
+  const head = `Ranked${ranking.priority ? ` by ${ranking.priority}` : ' by relevance'}${ranking.volume !== null ? ` at ${ranking.volume.toLocaleString('en-US')} units a month` : ''}${ranking.budget !== null ? `, budget $${ranking.budget}` : ''}:`;
+  return [
+    head,
+    ...ranking.candidates.map((c, i) => {
+      const cost = c.cost ? (c.cost.monthlyUsd === null ? `cost unknown (${c.cost.basis})` : `$${c.cost.monthlyUsd.toFixed(2)} a month for ${c.cost.volume.toLocaleString('en-US')} ${c.cost.unit}`) : '';
+      const rate = c.rateLimit ? `rate limit ${c.rateLimit.figure}` : '';
+      const pages = [...new Set(c.decidingFacts.map((f) => f.url))];
+      return `${i + 1}. ${c.name} [${c.slug}]${[cost, rate].filter(Boolean).length ? `: ${[cost, rate].filter(Boolean).join('; ')}` : ''}${pages.length ? ` (${pages.join(', ')})` : ''}`;
+    }),
+  ];
 }
 
 export function alternativesText(result: AlternativesResult, slug: string): string {
@@ -136,6 +184,19 @@ export function alternativesText(result: AlternativesResult, slug: string): stri
     `   ${clip(item.summary, 300)}`,
   ]);
   return [`${result.items.length} alternative${result.items.length === 1 ? '' : 's'} to ${slug}, best first:`, ...lines].join('\n');
+}
+
+const productCli = (cli: ProviderDetail['products'][number]['cliRelevance']) =>
+  cli.score !== null ? `${cli.score}/10` : cli.range ? `${cli.range.min}-${cli.range.max}/10 partial` : NOT_SCORED;
+
+export function providerText(provider: ProviderDetail): string {
+  const where = provider.categories.map((c) => `${c.name} ${c.count}`).join(', ');
+  const lines = provider.products.flatMap((product, i) => [
+    `${i + 1}. ${product.name} [${product.slug}] ${product.category}${product.subcategory ? ` / ${product.subcategory}` : ''}; CLI ${productCli(product.cliRelevance)}; quality ${product.quality.score === null ? NOT_SCORED : `${product.quality.score}/10`}; pricing ${shown(product.pricingTier)}`,
+    `   ${clip(product.description, 200)}`,
+    ...(product.capabilities.length ? [`   does: ${clip(product.capabilities.slice(0, 6).join('; '), 200)}`] : []),
+  ]);
+  return [`${provider.name} [provider ${provider.id}]${provider.url ? ` ${provider.url}` : ''}: ${provider.count} product${provider.count === 1 ? '' : 's'} (${where}).`, ...lines].join('\n');
 }
 
 export function categoriesText(categories: Category[]): string {

@@ -6,6 +6,7 @@ import type { StoredListing } from '../storage/store.ts';
 import { applyNpmReading } from './npm/apply-npm-reading.ts';
 import { npmPackageNameOf } from './npm/package-name-of.ts';
 import type { NpmPackageReading } from './npm/read-npm-package.ts';
+import { githubRepositoryOf, type GithubReading } from './github/read-github-repository.ts';
 
 /**
  * `apidex enrich`: fills in what a package registry measures (docs/adr/0014-npm-enrichment.md).
@@ -32,6 +33,8 @@ export interface EnrichReportItem {
   changes?: string[];
   /** The quality score before and after (null: not scored), for updated items. */
   quality?: { before: number | null; after: number | null };
+  /** What could not be read besides npm (GitHub), the listing updated without it. */
+  warnings?: string[];
 }
 
 export interface EnrichProgress {
@@ -40,6 +43,11 @@ export interface EnrichProgress {
 }
 
 export type ReadPackage = (name: string) => Promise<NpmPackageReading>;
+export type ReadRepository = (repository: string) => Promise<GithubReading>;
+
+export const GITHUB_SOURCE = 'GitHub REST API';
+/** With resume, a listing read this recently is not read again: a stopped run picks up where it stopped. */
+export const RESUME_WINDOW_MS = 24 * 3_600_000;
 
 /** Registry requests in flight at once: polite to the registry, and most of the time is waiting. */
 export const ENRICH_CONCURRENCY = 4;
@@ -48,7 +56,7 @@ const PAGE = 500;
 async function listingsToEnrich(ctx: CoreContext, slug: string | undefined): Promise<StoredListing[]> {
   if (slug !== undefined) {
     const stored = await ctx.store.getListing(slug);
-    if (!stored) throw listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'query' });
+    if (!stored) throw await listingNotFound(ctx.catalogue, slug, { field: 'slug', in: 'query' });
     return [stored];
   }
   const all: StoredListing[] = [];
@@ -70,13 +78,16 @@ export async function enrichListings({
   ctx,
   input,
   readPackage,
+  readRepository,
   now = () => new Date(),
   concurrency = ENRICH_CONCURRENCY,
   onProgress,
 }: {
   ctx: CoreContext;
-  input: { slug?: string; dryRun?: boolean; source?: 'npm' };
+  input: { slug?: string; dryRun?: boolean; source?: 'npm'; resume?: boolean };
   readPackage: ReadPackage;
+  /** GitHub's reading of the SDK repository (stars, issue close ratio); left out without a token. */
+  readRepository?: ReadRepository;
   now?: () => Date;
   concurrency?: number;
   onProgress?: (progress: EnrichProgress) => void;
@@ -90,6 +101,13 @@ export async function enrichListings({
     if (!reading) readings.set(name, (reading = readPackage(name)));
     return reading;
   };
+  const repositories = new Map<string, Promise<GithubReading>>();
+  const readRepo = (repository: string) => {
+    let reading = repositories.get(repository);
+    if (!reading) repositories.set(repository, (reading = readRepository!(repository)));
+    return reading;
+  };
+  const fresh = (refreshedAt: string | undefined) => refreshedAt !== undefined && now().getTime() - Date.parse(refreshedAt) < RESUME_WINDOW_MS;
   let saved = 0;
   let done = 0;
 
@@ -98,6 +116,9 @@ export async function enrichListings({
     const found = npmPackageNameOf(stored.listing.install);
     if (found.name === undefined) return { slug, outcome: 'skipped', reason: `no npm package: ${found.reason}` };
     const name = found.name;
+    if (input.resume && fresh(stored.listing.package?.refreshedAt) && (!readRepository || !githubRepositoryOf(stored.listing.package?.repositoryUrl) || fresh(stored.listing.qualityInputs.stars?.refreshedAt))) {
+      return { slug, package: name, outcome: 'skipped', reason: `read ${stored.listing.package!.refreshedAt!.slice(0, 16).replace('T', ' ')}, within the last 24 hours (--resume)` };
+    }
     let reading: NpmPackageReading;
     try {
       reading = await read(name);
@@ -111,7 +132,28 @@ export async function enrichListings({
       return { slug, package: name, outcome: 'skipped', reason: 'the install instruction changed while the registry was read; run enrich again' };
     }
     const applied = applyNpmReading(current.listing, reading, now().toISOString());
-    if (applied.changes.length === 0) return { slug, package: name, outcome: 'unchanged' };
+    const warnings: string[] = [];
+    const repository = githubRepositoryOf(reading.repositoryUrl);
+    if (readRepository && repository) {
+      try {
+        const github = await readRepo(repository);
+        const refreshedAt = now().toISOString();
+        const inputs = { ...applied.listing.qualityInputs };
+        const before = current.listing.qualityInputs;
+        inputs.stars = { value: github.stars, source: GITHUB_SOURCE, refreshedAt };
+        if (before.stars?.value !== github.stars || before.stars?.source !== GITHUB_SOURCE) applied.changes.push(`stars ${before.stars ? String(before.stars.value) : 'unknown'} → ${github.stars} (${repository})`);
+        if (github.issueCloseRatio !== null) {
+          inputs.issueCloseRatio = { value: github.issueCloseRatio, source: GITHUB_SOURCE, refreshedAt };
+          if (before.issueCloseRatio?.value !== github.issueCloseRatio || before.issueCloseRatio?.source !== GITHUB_SOURCE) {
+            applied.changes.push(`issueCloseRatio ${before.issueCloseRatio ? String(before.issueCloseRatio.value) : 'unknown'} → ${github.issueCloseRatio} (${github.closedIssues} closed of ${github.closedIssues + github.openIssues} issues)`);
+          }
+        }
+        applied.listing = { ...applied.listing, qualityInputs: inputs };
+      } catch (error) {
+        warnings.push(`GitHub not read: ${(error as Error).message}`);
+      }
+    }
+    if (applied.changes.length === 0) return { slug, package: name, outcome: 'unchanged', ...(warnings.length ? { warnings } : {}) };
     const checked = listingSchema.safeParse(applied.listing);
     if (!checked.success) return { slug, package: name, outcome: 'failed', reason: `the registry gave a value the listing schema refuses (${firstProblem(checked.error)}); the listing is left as it was` };
     const candidate: Listing = checked.data;
@@ -125,6 +167,7 @@ export async function enrichListings({
       outcome: 'updated',
       changes: applied.changes,
       quality: { before: qualityScore(current.listing.qualityInputs), after: qualityScore(candidate.qualityInputs) },
+      ...(warnings.length ? { warnings } : {}),
     };
   }
 

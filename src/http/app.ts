@@ -4,6 +4,7 @@ import { jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type 
 import type { CoreContext } from '../core/context.ts';
 import type { Logger } from 'pino';
 import { addEtags } from './etag.ts';
+import { sendMoved } from './moved.ts';
 import { openApiTransform } from './openapi-transform.ts';
 import { addRequestLog } from './request-log.ts';
 import { answerClientError, problemFromError, sendProblem, toProblem } from './problem.ts';
@@ -15,10 +16,12 @@ import { changesRoute } from './routes/changes.ts';
 import { feedsRoute } from './routes/feeds.ts';
 import { getApiRoute } from './routes/get-api.ts';
 import { getPackageRoute } from './routes/get-package.ts';
+import { getProviderRoute } from './routes/get-provider.ts';
 import { getQuickstartRoute } from './routes/get-quickstart.ts';
 import { healthRoute } from './routes/health.ts';
 import { listApisRoute } from './routes/list-apis.ts';
 import { listCategoriesRoute } from './routes/list-categories.ts';
+import { listCategoryListingsRoute } from './routes/list-category-listings.ts';
 import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
 import { recommendRoute } from './routes/recommend.ts';
@@ -145,7 +148,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
   if (limiter) addRateLimits(app, limiter);
   warnUntrustedForwarding(app);
 
-  app.setErrorHandler((error, request, reply) => sendProblem(reply, problemFromError(error, request)));
+  app.setErrorHandler((error, request, reply) => (sendMoved(error, request, reply) ? reply : sendProblem(reply, problemFromError(error, request))));
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const allowed = methodsServing(registeredRoutes, path);
@@ -165,7 +168,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
     done(null, payload);
   });
 
-  for (const route of [healthRoute, listApisRoute, getApiRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
+  for (const route of [healthRoute, listApisRoute, getApiRoute, getProviderRoute, getQuickstartRoute, getPackageRoute, badgeRoute, changesRoute, feedsRoute, alternativesRoute, listCategoriesRoute, listCategoryListingsRoute, discoverRoute, recommendRoute, compareRoute, openApiRoute, problemTypesRoute]) {
     await app.register(route, { ctx });
   }
   await app.register(submitReviewRoute, { ctx });

@@ -24,7 +24,9 @@ export function addEtags(app: FastifyInstance): void {
     const ifNoneMatch = request.headers['if-none-match'];
     if (ifNoneMatch && matches(ifNoneMatch, etag)) {
       reply.code(304);
-      return done(null, '');
+      // No body and no Content-Length: a 304 carries none (RFC 9110 §8.6); a null payload tells Fastify so.
+      reply.removeHeader('content-length');
+      return done(null, null);
     }
     done(null, payload);
   });

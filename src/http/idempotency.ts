@@ -6,6 +6,7 @@ import { DEFAULT_REVIEW_POLICY } from '../core/reviews/review-policy.ts';
 import { canonicalJson } from '../storage/kysely-store.ts';
 import type { RecordedResponse } from '../storage/store.ts';
 import { sendProblem, toProblem } from './problem.ts';
+import { clientAddressOf } from './rate-limit.ts';
 
 /**
  * The HTTP side of `Idempotency-Key` (draft-ietf-httpapi-idempotency-key-header): reading the
@@ -31,6 +32,14 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   }
   return key;
 }
+
+/**
+ * The key as stored: scoped to the client as the rate limiter identifies it (its address after
+ * trusted proxy hops, hashed), so a key one client chose can never replay another's answer
+ * (issue 28), and two clients choosing the same key do not collide.
+ */
+export const scopedKey = (request: FastifyRequest, key: string) =>
+  `${createHash('sha256').update(`apidex-idempotency-client:${clientAddressOf(request)}`).digest('hex').slice(0, 32)}:${key}`;
 
 /** What makes two requests "the same" for a key: method, path and the body's JSON value. */
 export const requestFingerprint = (request: FastifyRequest, body: unknown) =>
@@ -64,8 +73,8 @@ const PURGE_EVERY = 100;
 
 /**
  * POST handling with Idempotency-Key for one route: without a key the write just runs; with
- * one, a recorded response is replayed byte for byte, the same key with another request is a
- * 422, and a retry while the first is in flight in this process is a 409.
+ * one (scoped to the client), a recorded response is replayed as recorded, the same key with
+ * another request is a 422, and a retry while the first is in flight in this process is a 409.
  */
 export function idempotentPost(ctx: CoreContext) {
   const inFlight = new InFlightKeys();
@@ -87,8 +96,9 @@ export function idempotentPost(ctx: CoreContext) {
     }
 
     const fingerprint = requestFingerprint(request, request.body);
+    const stored = scopedKey(request, key);
     const replay = async () => {
-      const recorded = await ctx.store.getIdempotentResponse(key);
+      const recorded = await ctx.store.getIdempotentResponse(stored);
       if (!recorded || Date.parse(recorded.createdAt) < Date.now() - retentionMs) return undefined;
       if (recorded.fingerprint !== fingerprint) {
         return sendProblem(
@@ -109,15 +119,15 @@ export function idempotentPost(ctx: CoreContext) {
 
     const answered = await replay();
     if (answered) return answered;
-    if (!inFlight.claim(key)) return conflict();
+    if (!inFlight.claim(stored)) return conflict();
     try {
       keyedRequests += 1;
       if (keyedRequests % PURGE_EVERY === 0) await ctx.store.purgeIdempotencyKeys(new Date(Date.now() - retentionMs).toISOString());
-      const response = await write({ key, fingerprint });
+      const response = await write({ key: stored, fingerprint });
       if (response === 'key-taken') return (await replay()) ?? conflict();
       return send(response);
     } finally {
-      inFlight.release(key);
+      inFlight.release(stored);
     }
   };
 }

@@ -45,6 +45,8 @@ export const problemSchema = z
 export type Problem = z.infer<typeof problemSchema>;
 
 const STATUS_TEXT: Record<number, string> = {
+  300: 'The slug was split into several listings: `movedTo` lists their slugs and `locations` their addresses.',
+  301: 'The listing moved to another slug: Location gives the same address under it, and `movedTo` the new slug.',
   400: 'A query parameter or path segment is not valid; `errors` names each.',
   401: 'The request needs `Authorization: Bearer` with the admin token.',
   403: 'The token given is not the admin token.',

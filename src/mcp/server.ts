@@ -7,6 +7,7 @@ import { parseInput } from '../core/params.ts';
 import type { ToolContext, ToolDefinition } from './tool.ts';
 import { toToolJsonSchema } from './tool-schema.ts';
 import { TOOLS } from './tools/index.ts';
+import { escapeUnsafeCharacters } from '../core/text/unsafe-characters.ts';
 
 /**
  * The apidex MCP server: one tool per core verb. Each call is validated with the operation's
@@ -50,7 +51,9 @@ export function toolError(thrown: unknown, tool: ToolDefinition, stage: 'argumen
     const suggestions = Array.isArray(error.extensions.suggestions) ? (error.extensions.suggestions as string[]) : [];
     // Invalid arguments: one line per field says what to send instead; other errors say what happened.
     const head = error.code === 'invalid_input' && fields.length ? [`invalid_input: fix ${fields.length === 1 ? 'this argument' : 'these arguments'} and call ${tool.name} again:`, ...fields] : [`${error.code}: ${tool.input.reword(error.message)}`];
-    const text = [...head, ...(suggestions.length ? [`Close matches (exact slugs): ${suggestions.join(', ')}`] : [])].join('\n');
+    const movedTo = Array.isArray(error.extensions.movedTo) ? (error.extensions.movedTo as string[]) : [];
+    const tail = movedTo.length ? [`Moved to (exact slug${movedTo.length === 1 ? '' : 's'}): ${movedTo.join(', ')}`] : suggestions.length ? [`Close matches (exact slugs): ${suggestions.join(', ')}`] : [];
+    const text = [...head, ...tail].join('\n');
     return { isError: true, content: [{ type: 'text', text }] };
   }
   console.error(`apidex mcp: ${tool.name} failed:`, error);
@@ -67,21 +70,41 @@ export async function callTool(tool: ToolDefinition, args: unknown, context: Too
   try {
     if (!tool.readOnly) context.beforeWrite?.();
     const { structured, text } = await tool.run(tool.input.toOperation(input), context);
-    return { content: [{ type: 'text', text }], structuredContent: structured };
+    // The text goes into an agent's context: a control character or separator from older stored data arrives as a visible escape (issue 28).
+    return { content: [{ type: 'text', text: escapeUnsafeCharacters(text) }], structuredContent: structured };
   } catch (error) {
     return toolError(error, tool, 'verb');
   }
 }
 
+/**
+ * Runs calls one at a time, each after a turn of the event loop. The SDK starts every message of
+ * a batch at once, as microtasks of one task, so a batch of 100 calls would hold the loop for all
+ * 100 (issue 28); queued here, each call starts from setImmediate, after timers and I/O have had
+ * their turn, and no other request waits longer than one call.
+ */
+export function callsInTurn(): <T>(call: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (call) => {
+    const run = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(call);
+    last = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/** The tools by name and as listed, made once: converting every schema took tens of ms, and HTTP makes a server per POST. */
+let tools: { byName: Map<string, ToolDefinition>; listed: Tool[] } | undefined;
+const toolsOnce = () => (tools ??= { byName: new Map(TOOLS.map((tool) => [tool.name, tool])), listed: TOOLS.map(describeTool) });
+
 export function createMcpServer(context: ToolContext): Server {
   const server = new Server({ name: 'apidex', title: 'apidex: a directory of programmable APIs', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const byName = new Map(TOOLS.map((tool) => [tool.name, tool]));
-  const listed = TOOLS.map(describeTool);
+  const { byName, listed } = toolsOnce();
+  const inTurn = callsInTurn();
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: listed }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `There is no tool "${request.params.name}"; the tools are ${TOOLS.map((t) => t.name).join(', ')}.`);
-    return callTool(tool, request.params.arguments, context);
+    return inTurn(() => callTool(tool, request.params.arguments, context));
   });
   return server;
 }

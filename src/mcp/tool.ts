@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { CoreContext } from '../core/context.ts';
 import { toolInput } from './tool-schema.ts';
+import { parameters } from '../core/params.ts';
 
 /** What a tool call may use: the core, and who is calling (for review intake). */
 export interface ToolContext {
@@ -26,9 +27,13 @@ export interface ToolDefinition {
   run(args: Record<string, unknown>, context: ToolContext): Promise<{ structured: Record<string, unknown>; text: string }>;
 }
 
-/** A tool whose input is the operation's own schema, field for field. */
+/**
+ * A tool whose input is the operation's own schema, field for field. Every tool refuses an
+ * argument it does not take, naming the ones it does (issue 28): an operation schema that lets
+ * unknown keys pass (the slug of a path) is made strict here.
+ */
 export const sameInput = (schema: z.ZodObject): ToolInput => ({
-  schema: schema as ToolInput['schema'],
+  schema: (isStrict(schema) ? schema : parameters(schema.shape)) as ToolInput['schema'],
   required: [],
   toOperation: (input) => input,
   fieldName: (field) => field,
@@ -36,3 +41,5 @@ export const sameInput = (schema: z.ZodObject): ToolInput => ({
 });
 
 export { toolInput };
+
+const isStrict = (schema: z.ZodObject): boolean => schema._zod.def.catchall?._zod.def.type === 'never';

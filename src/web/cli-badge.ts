@@ -1,5 +1,5 @@
 import type { CliRelevance } from '../core/scoring/cli-relevance.ts';
-import { escapeHtml } from './html.ts';
+import { escapeXml } from './xml.ts';
 
 type BadgeScore = Pick<CliRelevance, 'status' | 'score' | 'range' | 'wording'>;
 
@@ -31,7 +31,7 @@ export function cliBadgeSvg(name: string, cli: BadgeScore): string {
   const left = textWidth(LABEL) + 12;
   const right = textWidth(value.text) + 12;
   const width = left + right;
-  const title = escapeHtml(`${name}: CLI relevance ${value.text}`);
+  const title = escapeXml(`${name}: CLI relevance ${value.text}`);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="20" role="img" aria-label="${title}">`,
     `<title>${title}</title>`,
@@ -39,7 +39,7 @@ export function cliBadgeSvg(name: string, cli: BadgeScore): string {
     `<rect x="${left}" width="${right}" height="20" fill="${value.colour}"/>`,
     `<g fill="#fff" font-family="Verdana,DejaVu Sans,sans-serif" font-size="11" text-anchor="middle">`,
     `<text x="${left / 2}" y="14">${LABEL}</text>`,
-    `<text x="${left + right / 2}" y="14">${escapeHtml(value.text)}</text>`,
+    `<text x="${left + right / 2}" y="14">${escapeXml(value.text)}</text>`,
     '</g>',
     '</svg>',
   ].join('');

@@ -66,7 +66,7 @@ export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId =
   const rows = assessed.map(
     (c) => html`<tr data-criterion="${c.key}">
 <th scope="row">${c.label}</th>
-<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}</div>` : ''}</td>
+<td>${criterionStatus(c.status)}${c.evidence ? html`<div class="small muted evidence">${c.evidence}${'figure' in c && c.figure ? html` <span data-figure>(${c.figure})</span>` : ''}${'install' in c && c.install ? html` <code data-cli-install>${c.install}</code>` : ''}${'evidenceUrl' in c && safeHref(c.evidenceUrl) ? html` <a href="${safeHref(c.evidenceUrl)}" rel="noopener noreferrer" data-evidence-link>check the source</a>` : ''}${'asOf' in c && c.asOf ? html` <span data-as-of>(page ${c.dated === 'captured' ? 'captured' : 'read'} ${c.asOf}${c.thirdParty ? ', third-party page' : ''})</span>` : ''}</div>` : ''}</td>
 <td class="num">${c.points} / ${c.maxPoints}</td>
 </tr>`,
   );
@@ -79,7 +79,7 @@ export function cliRelevanceCard(cli: ListingDetail['cliRelevance'], headingId =
           html`, `,
         )}.</p></details>`
       : html`<p class="not-assessed" data-not-assessed>${criterionStatus('not_assessed')} <span>${pending.length} of 8, worth up to ${pendingPoints} points: ${join(
-          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span>`),
+          pending.map((c) => html`<span data-criterion-pending="${c.key}">${c.label}</span>${'reason' in c && c.reason ? html` <span class="small" data-reason>(${c.reason})</span>` : ''}`),
           html`, `,
         )}. No source shows ${pending.length === 1 ? 'it' : 'them'} yet.</span></p>`;
   const formula =
@@ -160,11 +160,24 @@ ${quality.score !== null ? html`<p class="formula">Score = round(10 × ${points(
 export const pricingChip = (tier: string | null): Html =>
   tier ? html`<span class="chip price">${tier}</span>` : html`<span class="chip">Pricing not shown</span>`;
 
+/** Under a grouped entry: the provider's other products among the results, linked, and how many more. */
+export function alsoFromLine(item: ListingSummary): Html {
+  const also = item.also;
+  if (!also) return html``;
+  const named = also.items.slice(0, 3);
+  const rest = also.count - named.length;
+  return html`<span class="line also" data-also="${also.provider.id}">Also from <a href="/providers/${also.provider.id}">${also.provider.name}</a>: ${join(
+    named.map((other) => html`<a class="quiet" href="/apis/${other.slug}">${other.name}</a>`),
+    ', ',
+  )}${rest > 0 ? html` and <a class="quiet" href="/providers/${also.provider.id}">${rest} more</a>` : ''}</span>`;
+}
+
 /** A listing in a list: name, description, pricing (when known), category and both scores. */
 export function listingCard(item: ListingSummary, extra?: Html): Html {
   return html`<li class="card listing-card" data-slug="${item.slug}">
 <h3><a href="/apis/${item.slug}">${item.name}</a></h3>
 <p>${item.description}</p>
+${item.also ? html`<p class="small">${alsoFromLine(item)}</p>` : ''}
 <ul class="chips">${item.pricingTier ? html`<li>${pricingChip(item.pricingTier)}</li>` : ''}<li><a class="chip" href="/categories/${item.categorySlug}">${item.category}</a></li></ul>
 <dl class="mini-scores">
 <div><dt>CLI relevance</dt><dd class="score ${scoreClass(item.cliRelevance.score)}">${cliText(item.cliRelevance)}</dd></div>
@@ -207,7 +220,7 @@ export function listingRows(items: ListingSummary[], { extra, within }: { extra?
     const cli = item.cliRelevance;
     const href = safeHref(item.url);
     return html`<tr data-slug="${item.slug}">
-<th scope="row"><a href="/apis/${item.slug}">${item.name}</a><span class="line">${item.description}</span>${extra?.(item) ?? ''}</th>
+<th scope="row"><a href="/apis/${item.slug}">${item.name}</a><span class="line">${item.description}</span>${alsoFromLine(item)}${extra?.(item) ?? ''}</th>
 <td>${
       within === 'category'
         ? item.subcategory

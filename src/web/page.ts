@@ -26,6 +26,8 @@ export interface PageSpec {
   query?: string;
   /** Pages that should not be indexed (errors, forms, result pages). */
   noindex?: boolean;
+  /** Cache-Control when not the default no-cache: no-store for a page holding a secret. */
+  cacheControl?: 'no-store';
 }
 
 /**
@@ -137,7 +139,7 @@ export function sendPage(request: FastifyRequest, reply: FastifyReply, spec: Pag
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'strict-origin-when-cross-origin')
     .header('x-frame-options', 'DENY')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', spec.cacheControl ?? 'no-cache')
     // Each response is its own representation (its nonce differs), so its tag is the nonce:
     // it can never match a later response, and the HTML is not hashed for nothing.
     .header('etag', `"n-${nonce.replace(/[^A-Za-z0-9]/g, '')}"`)

@@ -7,6 +7,7 @@ import { categoryPagesRoute } from './pages/category-pages.ts';
 import { comparePagesRoute } from './pages/compare-pages.ts';
 import { homePageRoute } from './pages/home-page.ts';
 import { listingPageRoute } from './pages/listing-page.ts';
+import { providerPageRoute } from './pages/provider-page.ts';
 import { reviewFormPageRoute } from './pages/review-form-page.ts';
 import { searchPageRoute } from './pages/search-page.ts';
 import { wellKnownFilesRoute } from './pages/well-known-files.ts';
@@ -47,6 +48,6 @@ export const webPlugin: FastifyPluginAsync<{ ctx: CoreContext }> = async (app, {
     });
   }
 
-  const pages = [homePageRoute, searchPageRoute, categoryPagesRoute, listingPageRoute, reviewFormPageRoute, comparePagesRoute, apiReferencePageRoute, wellKnownFilesRoute];
+  const pages = [homePageRoute, searchPageRoute, categoryPagesRoute, listingPageRoute, providerPageRoute, reviewFormPageRoute, comparePagesRoute, apiReferencePageRoute, wellKnownFilesRoute];
   for (const route of pages) await app.register(route, { ctx });
 };

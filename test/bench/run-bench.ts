@@ -7,7 +7,7 @@
  *   --duration 10         seconds per route
  *   --connections 32
  *   --json FILE           also write every figure to FILE
- *   --only cli            only these sections: sizes, pages, startup, imports, cli (default all)
+ *   --only cli            only these sections: sizes, pages, startup, imports, cli, stall (default all)
  * Exits 1 when a target is missed (targets exist for 1,711 and 100,000 listings).
  */
 import autocannon from 'autocannon';
@@ -24,6 +24,7 @@ import { benchCli, formatCliBench } from './cli-bench.ts';
 import { benchImports } from './import-bench.ts';
 import { benchListingPages, formatListingPageBench, SEED_SLUGS, type ListingPageBench } from './listing-page-bench.ts';
 import { benchStartup, formatStartupBench } from './startup-bench.ts';
+import { benchStalls, formatStallBench } from './stall-bench.ts';
 import { syntheticCatalogue } from './synthetic-catalogue.ts';
 import { distIsFresh } from '../../bin/entry.js';
 
@@ -33,10 +34,10 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '32' },
     json: { type: 'string' },
-    only: { type: 'string', default: 'sizes,pages,startup,imports,cli' },
+    only: { type: 'string', default: 'sizes,pages,startup,imports,cli,stall' },
   },
 });
-const SECTIONS = ['sizes', 'pages', 'startup', 'imports', 'cli'];
+const SECTIONS = ['sizes', 'pages', 'startup', 'imports', 'cli', 'stall'];
 const only = new Set(values.only.split(','));
 const sizes = values.sizes.split(',').map(Number);
 
@@ -514,15 +515,23 @@ if (only.has('cli')) {
   console.log(formatCliBench(cli));
 }
 
+let stalls: Awaited<ReturnType<typeof benchStalls>> | undefined;
+if (only.has('stall')) {
+  console.log('\n## Stalls within the limits: /healthz while clients send the costliest requests their limits allow (issue 28)\n');
+  stalls = await benchStalls({ startArguments: START_ARGUMENTS, durationSeconds: duration });
+  console.log(formatStallBench(stalls));
+}
+
 const failed = [
   ...runs.flatMap((run) => run.checks.filter((check) => !check.pass).map((check) => `${run.size}: ${check.name}`)),
   ...(pages && !pages.target.pass ? [`default catalogue: ${pages.target.name}`] : []),
   ...(startup?.targets ?? []).filter((target) => !target.pass).map((target) => `default catalogue: ${target.name}`),
   ...imports.filter((run) => !run.met).map((run) => `import: ${run.name}`),
   ...(cli?.targets ?? []).filter((target) => !target.pass).map((target) => `cli: ${target.name}`),
+  ...(stalls?.runs ?? []).filter((run) => !run.target.pass).map((run) => `stall: ${run.target.name}`),
 ];
 if (values.json) {
-  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, startup, imports, cli, failed };
+  const report = { at: new Date().toISOString(), node: process.version, cpus: cpus().length, connections, durationSeconds: duration, runs, listingPages: pages, startup, imports, cli, stalls, failed };
   writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nFigures written to ${values.json}.`);
 }

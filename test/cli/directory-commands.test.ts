@@ -70,7 +70,7 @@ describe('apidex directory commands on a fresh local store', () => {
     expect(limit.stderr).toBe('apidex: one value is not valid:\n  fix --limit: limit must be an integer from 1 to 100; got 0');
     const pricing = await apidex(['discover', 'country', 'data', '--pricing', 'gratis', '--min-cli-score', '11'], url);
     expect(pricing.code).toBe(2);
-    expect(pricing.stderr).toContain('fix --pricing: pricing must be one of free, freemium, paid, usage-based, open-source; got "gratis"');
+    expect(pricing.stderr).toContain('fix --pricing: pricing must be one of free, freemium, paid, usage-based, open-source, enterprise; got "gratis"');
     expect(pricing.stderr).toContain('fix --min-cli-score: minCliScore must be an integer from 0 to 10; got 11');
     const unknownFlag = await apidex(['show', 'apidex', '--colour'], url);
     expect(unknownFlag.code).toBe(2);
@@ -120,6 +120,12 @@ describe('apidex directory commands on a fresh local store', () => {
     expect(recommend.stdout).toMatch(/^Pick: Real-time channels API \[real-time-channels-api\]/);
     const none = await apidex(['recommend', 'broadcast live updates', '--pricing', 'paid', '--json'], url);
     expect(JSON.parse(none.stdout)).toMatchObject({ recommendation: null, message: expect.stringContaining('drop pricing=paid') });
+    const priced = JSON.parse((await apidex(['recommend', 'broadcast live updates', '--volume', '5000', '--priority', 'scale', '--json'], url)).stdout);
+    expect(priced.ranking).toMatchObject({ priority: 'scale', volume: 5000 });
+    expect(priced.recommendation.cost).toMatchObject({ volume: 5000, monthlyUsd: null });
+    const badVolume = await apidex(['recommend', 'broadcast live updates', '--volume', 'lots'], url);
+    expect(badVolume.code).toBe(2);
+    expect(badVolume.stderr).toContain('volume must be a number from 0');
 
     const compare = await apidex(['compare', 'real-time-channels-api', 'hosted-channels-service'], url);
     expect(compare.stdout).toMatch(/^CLI relevance\s+8\/10 excellent \(9\/11 points\)\s+not scored/m);

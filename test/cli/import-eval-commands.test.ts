@@ -43,7 +43,7 @@ describe('apidex import', () => {
     const result = await apidex(['import', `${FIXTURES}/mixed-listings.json`], databaseUrl);
     expect(result.code).toBe(1);
     const lines = result.stdout.split('\n');
-    expect(lines).toContain('failed   #5 bad-pricing: One field is not valid: pricing must be one of Free, Freemium, Paid, Usage-based, Open source; got "Gratis".');
+    expect(lines).toContain('failed   #5 bad-pricing: One field is not valid: pricing must be one of Free, Freemium, Paid, Usage-based, Open source, Enterprise; got "Gratis".');
     expect(lines).toContain('failed   #6 no-category: One field is not valid: category is required (a string).');
     expect(lines).toContain('skipped  #7 ipstack: duplicate slug "ipstack": item 1 has it and is kept; give this one another slug or remove it');
     expect(lines).toContain('failed   #8: The item is a string ("not an object"); each item must be an object of listing fields.');
@@ -258,5 +258,23 @@ describe('apidex eval', () => {
     const both = await apidex(['eval', '--catalog', dir, '--corpus', corpus, '--queries', file]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('exactly one of --corpus');
+  });
+
+  it('scores discover as served, one entry per provider, and prints the group=none figures beside', async () => {
+    const file = path.join(await scratchDir(), 'queries.json');
+    // Served, Skyline's SMS product stands for its family, so TextBeam moves up to second place;
+    // flat, Skyline's other products can come between them.
+    await writeFile(file, JSON.stringify({ queries: [{ query: 'send sms text messages', relevant: { 'skyline-sms': 2, textbeam: 2 } }] }));
+    const text = await apidex(['eval', '--catalog', 'test/fixtures/catalog-providers', '--queries', file]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('as served (one entry per provider), group=none beside');
+    expect(text.stdout).toMatch(/^nDCG@10 {4}\d\.\d{3} {3}\d\.\d{3}$/m);
+    const json = JSON.parse((await apidex(['eval', '--catalog', 'test/fixtures/catalog-providers', '--queries', file, '--json'])).stdout);
+    expect(json.group).toBe('served');
+    expect(json.ungrouped.group).toBe('none');
+    const served: string[] = json.perQuery[0].top10;
+    expect(new Set(served.filter((slug) => slug.startsWith('skyline-'))).size).toBeLessThanOrEqual(1);
+    expect(served.slice(0, 2).sort()).toEqual(['skyline-sms', 'textbeam']);
+    expect(json.means.ndcg10).toBeGreaterThanOrEqual(json.ungrouped.means.ndcg10);
   });
 });

@@ -119,6 +119,11 @@ describe('website journeys', () => {
     await page.getByLabel('Title').fill('Smooth from CI');
     await page.getByLabel('Minutes to the first successful request').fill('12');
     await page.getByRole('button', { name: 'Submit review' }).click();
+    // The reviewer token is shown once, on the answer to the form, never in a URL (issue 28).
+    await page.waitForLoadState();
+    expect(page.url()).not.toContain('reviewerToken');
+    expect(await page.locator('[data-reviewer-token]').textContent()).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    await page.getByRole('link', { name: 'See your review on the listing page' }).click();
     await page.waitForURL(/\/apis\/real-time-channels-api\?review=published/);
     expect(await page.getByRole('status').first().textContent()).toContain('your review is published');
     const review = page.locator('article.review', { hasText: 'Smooth from CI' });

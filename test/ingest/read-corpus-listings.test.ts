@@ -76,7 +76,7 @@ describe('readCorpusListings on a file of good, bad and duplicate items', () => 
     const { items } = await readCorpusListings(`${FIXTURES}/mixed-listings.json`);
     expect(byIndex(items, 5)).toMatchObject({
       slug: 'bad-pricing',
-      reason: 'One field is not valid: pricing must be one of Free, Freemium, Paid, Usage-based, Open source; got "Gratis".',
+      reason: 'One field is not valid: pricing must be one of Free, Freemium, Paid, Usage-based, Open source, Enterprise; got "Gratis".',
       problems: [{ field: 'pricing' }],
     });
     expect(byIndex(items, 6)).toMatchObject({ slug: 'no-category', problems: [{ field: 'category', message: 'category is required (a string)' }] });

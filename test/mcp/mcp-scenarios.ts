@@ -11,6 +11,7 @@ export const TOOL_NAMES = [
   'discover_apis',
   'search_apis',
   'get_api',
+  'get_provider',
   'get_api_quickstart',
   'get_package_info',
   'compare_apis',
@@ -64,7 +65,7 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     expect(discover.additionalProperties).toBe(false);
     expect(discover.properties.limit).toMatchObject({ type: 'integer', minimum: 1, maximum: 50 });
     expect(discover.properties.pricing.enum).toContain('usage-based');
-    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless', 'view']);
+    expect(Object.keys(discover.properties)).toEqual(['query', 'limit', 'category', 'pricing', 'minCliScore', 'envVarAuth', 'headless', 'view', 'group']);
     expect((byName.get('get_api')!.inputSchema as any).required).toEqual(['slug']);
     expect((byName.get('recommend_api')!.inputSchema as any).required).toEqual(['task']);
     const submit = byName.get('submit_review')!.inputSchema as any;
@@ -188,6 +189,15 @@ export function mcpScenarios(connect: () => Client, { reviewer }: { reviewer: st
     const missingTask = await call(client, 'recommend_api', {});
     expect(missingTask.isError).toBe(true);
     expect(missingTask.text).toContain('- task: task is required');
+
+    // By volume and priority (issue 30): the seed's listings have no pricing facts, so every cost is unknown, never 0.
+    const priced = await call(client, 'recommend_api', { task: 'broadcast live updates to browsers', volume: 10000, priority: 'cost', constraints: 'free-tier' });
+    expect(priced.structuredContent!.recommendation).toMatchObject({ decidedBy: 'relevance', cost: { volume: 10000, monthlyUsd: null } });
+    expect(priced.structuredContent!.ranking).toMatchObject({ priority: 'cost', volume: 10000, budget: null });
+    expect(priced.text).toMatch(/^Ranked by cost at 10,000 units a month:$/m);
+    const badPriority = await call(client, 'recommend_api', { task: 'broadcast live updates', priority: 'fastest' });
+    expect(badPriority.isError).toBe(true);
+    expect(badPriority.text).toContain('priority must be one of cost, simplicity, scale');
   });
 
   it('list_categories lists every category with counts', async () => {

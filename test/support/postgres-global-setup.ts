@@ -69,6 +69,8 @@ export interface PostgresServer {
   url: string;
   /** Stops the server and keeps its data, as an outage would. */
   halt(): Promise<void>;
+  /** Stops it as a crash would (`pg_ctl -m immediate`: no checkpoint, connections cut); resume() recovers it. */
+  crash(): Promise<void>;
   /** Starts it again on the same port after halt(). */
   resume(): Promise<void>;
   stop(): Promise<void>;
@@ -111,6 +113,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
       halt: () => pgCtl(['-m', 'fast', '-w', 'stop']),
+      crash: () => pgCtl(['-m', 'immediate', '-w', 'stop']),
       resume: start,
       async stop() {
         try {

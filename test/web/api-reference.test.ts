@@ -154,11 +154,14 @@ describe('an operation on its tag page', () => {
     }
     const problems = examplesIn(section, 'Example error responses');
     expect(problems.map((p) => [p.status, p.type, p.code])).toEqual([
+      [300, '/problems/not-found', 'not_found'],
+      [301, '/problems/not-found', 'not_found'],
       [400, '/problems/invalid-input', 'invalid_input'],
       [404, '/problems/not-found', 'not_found'],
       [500, '/problems/internal', 'internal'],
     ]);
-    expect(problems[0].errors).toEqual([{ field: 'slug', in: 'path', message: 'is not valid' }]);
+    expect(problems[2].errors).toEqual([{ field: 'slug', in: 'path', message: 'is not valid' }]);
+    expect(problems[1]).toMatchObject({ title: 'Moved Permanently', movedTo: ['country-reference-data-service'] });
     expect(page.slice(page.indexOf('id="schema-Problem"'))).toContain('<code>errors[].field</code>');
   });
 

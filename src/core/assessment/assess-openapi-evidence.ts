@@ -20,6 +20,8 @@ export interface OpenApiEvidence {
   access: AccessFacts;
   /** Only with a `source`: pointers mean nothing without one. */
   call: CallFacts;
+  /** Call facts the document shows that were left out, each with the reason. */
+  callDropped: string[];
 }
 
 export function assessOpenApiEvidence(root: Json, version: OpenApiVersion, { evidencePrefix = 'openapi:', source }: { evidencePrefix?: string; source?: string } = {}): OpenApiEvidence {
@@ -44,5 +46,6 @@ export function assessOpenApiEvidence(root: Json, version: OpenApiVersion, { evi
     if (kinds.length > 0) access.auth = { value: kinds, source, pointer: fragmentOf(version === 'swagger-2.0' ? ['securityDefinitions'] : ['components', 'securitySchemes']) };
     else if (security.explicitlyOpen) access.auth = { value: ['none'], source, pointer: '#/security' };
   }
-  return { cliCriteria, access, call: source ? callFactsOf(view, security, source) : {} };
+  const callDropped: string[] = [];
+  return { cliCriteria, access, call: source ? callFactsOf(view, security, source, callDropped) : {}, callDropped };
 }

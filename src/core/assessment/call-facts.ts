@@ -1,6 +1,7 @@
 import type { CallFacts } from '../listings/listing.ts';
 import { asString, fragmentOf, isObject, resolve, type OpenApiView, type Operation, type PathTokens } from './openapi-view.ts';
 import type { SecurityUse } from './rules/security-schemes.ts';
+import { snippetFactsOf } from '../listings/snippet-facts.ts';
 
 /**
  * What a script needs to make a first call, read from the API's own OpenAPI document (issue 17):
@@ -11,7 +12,18 @@ import type { SecurityUse } from './rules/security-schemes.ts';
 /** More required parameters than this and an operation is no first request. */
 const MAX_REQUIRED_PARAMETERS = 3;
 
-export function callFactsOf(view: OpenApiView, security: SecurityUse, source: string): CallFacts {
+/**
+ * The facts, less any that break the rules that keep a generated command safe to paste (a
+ * header name that is no HTTP token, say): those are left out and their reasons added to `dropped`.
+ * A third party's document never sinks the listing it describes.
+ */
+export function callFactsOf(view: OpenApiView, security: SecurityUse, source: string, dropped: string[] = []): CallFacts {
+  const checked = snippetFactsOf({ call: documentedCallFactsOf(view, security, source) });
+  for (const fact of checked.omitted) dropped.push(fact.reason);
+  return checked.call;
+}
+
+function documentedCallFactsOf(view: OpenApiView, security: SecurityUse, source: string): CallFacts {
   const facts: CallFacts = {};
   const base = baseUrlOf(view);
   if (base) facts.baseUrl = { value: base.url, source, pointer: fragmentOf(base.path) };

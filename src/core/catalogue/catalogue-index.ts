@@ -8,10 +8,13 @@ import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
 import { matchText, type TextMatch } from '../search/match-text.ts';
+import { NearStrings, nearStringsInChunks, type NearString } from '../search/near-strings.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
 import { foldText, slugify } from '../search/text.ts';
+import { familyKeyOf } from '../providers/provider-of.ts';
+import { SlugRedirects, type SlugMove } from './slug-redirects.ts';
 
 /**
  * The in-memory read model of the catalogue: every listing with the few values that filters
@@ -34,6 +37,8 @@ export interface IndexedListing {
   /** The lowest CLI score the listing can have: its score, or the low end of a partial range. */
   cliFloor: number | null;
   qualityScore: number | null;
+  /** The provider family the listing belongs to (familyKeyOf): listings sharing it are one entry in grouped results. */
+  family: string;
 }
 
 // Entries are replaced, never mutated, on change, so an entry object is a safe cache key;
@@ -153,6 +158,7 @@ function toIndexedListing(stored: StoredListing, shared: SharedStrings): Indexed
     cliScore: cli.score,
     cliFloor: cli.floor,
     qualityScore: qualityScore(listing.qualityInputs),
+    family: shared.get(familyKeyOf(listing)),
   };
 }
 
@@ -165,6 +171,15 @@ export class CatalogueIndex {
   private needIndex: NeedIndex | null = new NeedIndex();
   private needIndexCache: NeedIndexCache | undefined;
   private readonly orders = new Map<CatalogueOrder, readonly IndexedListing[]>();
+  /** Each family's listings in name order, computed once per generation (families()). */
+  private familyMembers: Map<string, IndexedListing[]> | null = null;
+  /** Old slugs and where they went (the catalogue's _redirects.yaml). */
+  private redirects = new SlugRedirects();
+  /** Reads the map when a slug is first not found, so that no start pays for the YAML parser. */
+  private redirectsLoad: (() => Promise<SlugRedirects>) | Promise<unknown> | undefined;
+  /** Slugs for near spellings: listings are never removed, so a new slug is added and none is dropped. */
+  private nearSlugs: NearStrings | null = null;
+  private nearSlugsPending = false;
   private revisionSeen = 0;
   private pendingRefresh: Promise<number> = Promise.resolve(0);
   /** Bumped on every applied change; results and cursors that depend on the whole catalogue carry it. */
@@ -236,6 +251,47 @@ export class CatalogueIndex {
     return sorted;
   }
 
+  /** Replaces the map of old slugs (read from the catalogue folder's _redirects.yaml), or gives the way to read it when first needed. */
+  setRedirects(redirects: SlugRedirects | (() => Promise<SlugRedirects>)): void {
+    if (redirects instanceof SlugRedirects) {
+      this.redirects = redirects;
+      this.redirectsLoad = undefined;
+    } else this.redirectsLoad = redirects;
+  }
+
+  /** Where a slug that names no listing went, if the catalogue moved it; a live listing's slug never moved. */
+  async movedSlug(slug: string): Promise<SlugMove | undefined> {
+    if (this.listings.has(slug)) return undefined;
+    if (typeof this.redirectsLoad === 'function') {
+      // A map that cannot be read leaves the old slugs unknown; the loader reports why.
+      this.redirectsLoad = this.redirectsLoad().then(
+        (loaded) => void (this.redirects = loaded),
+        () => undefined,
+      );
+    }
+    await this.redirectsLoad;
+    return this.redirects.resolve(slug, (target) => this.listings.has(target));
+  }
+
+  /** The listings of one provider family (by its key, familyKeyOf), in name order; empty when none. */
+  family(key: string): readonly IndexedListing[] {
+    return this.families().get(key) ?? [];
+  }
+
+  /** Every family by its key, each with its listings in name order. */
+  families(): ReadonlyMap<string, readonly IndexedListing[]> {
+    if (!this.familyMembers) {
+      const members = new Map<string, IndexedListing[]>();
+      for (const entry of this.ordered('name')) {
+        const listings = members.get(entry.family);
+        if (listings) listings.push(entry);
+        else members.set(entry.family, [entry]);
+      }
+      this.familyMembers = members;
+    }
+    return this.familyMembers;
+  }
+
   /**
    * A listing's list item in the view asked for, as JSON text without its closing brace, with a
    * digest: answers made of items are written and tagged from these. Kept for this generation,
@@ -253,6 +309,35 @@ export class CatalogueIndex {
       if (kept.size < this.itemTextsKept && this.listings.get(entry.slug) === entry) kept.set(entry, text);
     }
     return text;
+  }
+
+  /** Slugs within `maxEdits` edits of `slug`, closest first, found within a budget (near-strings.ts). */
+  slugsNear(slug: string, maxEdits: number): NearString[] {
+    // While prepareNearSpellings builds it between requests, no near spellings rather than a whole build here.
+    if (!this.nearSlugs && this.nearSlugsPending) return [];
+    this.nearSlugs ??= new NearStrings(this.listings.keys());
+    return this.nearSlugs.near(slug, maxEdits);
+  }
+
+  /** Builds the near-spelling indexes ahead of the first unknown slug, in chunks (see NeedIndex.prepareNearTerms). */
+  async prepareNearSpellings(): Promise<void> {
+    const words = this.needs.prepareNearTerms();
+    if (!this.nearSlugs && !this.nearSlugsPending) {
+      this.nearSlugsPending = true;
+      try {
+        const size = this.listings.size;
+        const slugs = await nearStringsInChunks([...this.listings.keys()], () => this.listings.size !== size || this.nearSlugs !== null);
+        if (slugs) this.nearSlugs = slugs;
+      } finally {
+        this.nearSlugsPending = false;
+      }
+    }
+    await words;
+  }
+
+  /** Words and slugs examined by near-spelling lookups so far: what tests check the budgets with. */
+  nearExamined(): number {
+    return (this.nearSlugs?.examined ?? 0) + (this.needIndex?.nearTermsExamined ?? 0);
   }
 
   /** Listings matching words of the text, unordered; see matchText. */
@@ -307,6 +392,7 @@ export class CatalogueIndex {
   /** After a change: what was computed of the listings before it is dropped. */
   private startGeneration(): void {
     this.orders.clear();
+    this.familyMembers = null;
     this.itemTexts.full.clear();
     this.itemTexts.compact.clear();
     this.generation += 1;
@@ -373,6 +459,7 @@ export class CatalogueIndex {
     if (slugs === undefined) this.byNameKey.set(key, entry.slug);
     else if (typeof slugs === 'string') this.byNameKey.set(key, [slugs, entry.slug]);
     else slugs.push(entry.slug);
+    if (!previous) this.nearSlugs?.add(entry.slug);
     this.listings.set(entry.slug, entry);
     return entry;
   }

@@ -10,12 +10,35 @@ import { CHANGE_CAUSES, fieldChangeSchema, versionChangesSchema } from './versio
  */
 
 const CURSOR = /^r(\d{1,15})$/;
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Why an instant of the right shape names no real moment, if it does not: Date.parse reads
+ * 2026-02-31 as 3 March and T24:00 as the next day, so each part is checked against the calendar.
+ */
+function impossibleInstant(match: RegExpExecArray): string | undefined {
+  const [year, month, day, hour, minute, second = '00'] = match.slice(1, 7).map((part) => (part === undefined ? undefined : Number(part))) as number[];
+  const [offsetHours, offsetMinutes] = [match[9], match[10]].map(Number);
+  if (month! < 1 || month! > 12) return `there is no month ${String(month).padStart(2, '0')}`;
+  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (day! < 1 || day! > days) return `${MONTHS[month! - 1]} ${year} has ${days} days`;
+  if (hour! > 23) return 'hours run from 00 to 23 (write the next day\'s T00:00 for midnight at the end of a day)';
+  if (minute! > 59 || Number(second) > 59) return 'minutes and seconds run from 00 to 59';
+  if (match[9] !== undefined && (offsetHours! > 23 || offsetMinutes! > 59)) return 'the offset must be from -23:59 to +23:59';
+  return undefined;
+}
 
 export const listChangesInputSchema = parameters({
   since: optionalText('since', 64)
-    .refine((value) => value === undefined || CURSOR.test(value) || (INSTANT.test(value) && !Number.isNaN(Date.parse(value))), {
-      error: 'since must be the `next` cursor of an earlier answer (e.g. "r1234") or an RFC 3339 instant (e.g. "2026-11-24T00:00:00Z")',
+    .superRefine((value, ctx) => {
+      if (value === undefined || CURSOR.test(value)) return;
+      const instant = INSTANT.exec(value);
+      const impossible = instant ? impossibleInstant(instant) : undefined;
+      if (impossible) ctx.addIssue({ code: 'custom', input: value, message: `since ${JSON.stringify(value)} is no real instant: ${impossible}` });
+      else if (!instant || Number.isNaN(Date.parse(value))) {
+        ctx.addIssue({ code: 'custom', input: value, message: 'since must be the `next` cursor of an earlier answer (e.g. "r1234") or an RFC 3339 instant (e.g. "2026-11-24T00:00:00Z")' });
+      }
     })
     .describe('Changes after this point: the `next` cursor of an earlier answer, or an RFC 3339 instant. Leave out for the oldest changes.'),
   limit: boundedInt('limit', 1, 500).default(100).describe('Most changes to return, 1 to 500 (default 100).'),

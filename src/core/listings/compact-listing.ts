@@ -4,6 +4,7 @@ import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { linksOf, type ListingSummary } from './listing-detail.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
+import { alsoFromSchema } from '../providers/group-by-provider.ts';
 
 /**
  * The lean shape of a listing in lists, for agents that pay for every token (issue 14): what
@@ -32,6 +33,7 @@ export const compactListingSchema = z
       .describe('CLI relevance in a few characters: "8/10 excellent" when every criterion is assessed, "6-10/10" (the bounds) when some are, null when none is.'),
     quality: z.number().int().nullable().describe('Quality 0..10, or null when too little is known.'),
     link: z.string().describe('The listing in full: GET this path.'),
+    also: alsoFromSchema.optional().describe('In grouped results (the default): the provider\'s other products among these results. Absent when there are none.'),
   })
   .meta({ id: 'CompactListing' });
 export type CompactListing = z.infer<typeof compactListingSchema>;
@@ -54,6 +56,7 @@ export function toCompactListing(item: ListingSummary): CompactListing {
     cli: cliText(item.cliRelevance),
     quality: item.quality.score,
     link: item.links.self,
+    ...(item.also ? { also: item.also } : {}),
   };
 }
 

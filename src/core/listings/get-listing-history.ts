@@ -18,7 +18,7 @@ export type ListingHistory = z.infer<typeof listingHistorySchema>;
 
 export async function getListingHistory({ ctx, input }: { ctx: CoreContext; input: GetListingHistoryInput }): Promise<ListingHistory> {
   const { slug, limit } = parseInput(getListingHistoryInputSchema, input);
-  listingEntryOr404(ctx.catalogue, slug);
+  await listingEntryOr404(ctx.catalogue, slug);
   const versions = await ctx.store.listingVersions({ slug, limit });
   return { slug, items: versions.map(toChangeItem) };
 }

@@ -13,7 +13,7 @@ export type GetListingInput = SlugInput;
 /** One listing in full, by its exact slug; an unknown slug is an error with close matches, never another listing. */
 export async function getListing({ ctx, input }: { ctx: CoreContext; input: GetListingInput }): Promise<ListingDetail> {
   const { slug } = parseInput(getListingInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   const detail = detailOf(entry);
   const [reviews, { faq }] = await Promise.all([listingReviewStats({ ctx, slugs: [slug] }), completeListingFaq(ctx, detail)]);
   return { ...detail, faq, reviews: reviews.get(slug) };

@@ -3,6 +3,7 @@ import type { CoreContext } from '../context.ts';
 import { parseInput } from '../params.ts';
 import { slugInputSchema, type SlugInput } from './slug-input.ts';
 import { listingEntryOr404 } from './suggest-slugs.ts';
+import { snippetFactsOf } from './snippet-facts.ts';
 
 /** The official SDK's registry facts, as the catalogue build or `apidex enrich` last read them (issue 17). */
 
@@ -32,26 +33,30 @@ export type PackageInfoResult = z.infer<typeof packageInfoResultSchema>;
 
 export async function getPackageInfo({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<PackageInfoResult> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   const { listing } = entry;
-  if (!listing.package) {
-    return { slug, package: null, message: `No official package is known for ${listing.name}${listing.install ? ` (its install line is "${listing.install}", but the registry has not been read for it)` : ''}; call its HTTP API directly (see /api/apis/${slug}/quickstart).` };
+  const checked = snippetFactsOf(listing);
+  if (!checked.package) {
+    const omitted = checked.omitted.find((fact) => fact.field === 'package.name');
+    if (omitted) return { slug, package: null, message: `The package named for ${listing.name} is not shown: ${omitted.reason}.` };
+    return { slug, package: null, message: `No official package is known for ${listing.name}${checked.install ? ` (its install line is "${checked.install}", but the registry has not been read for it)` : ''}; call its HTTP API directly (see /api/apis/${slug}/quickstart).` };
   }
+  const found = checked.package;
   const inputs = listing.qualityInputs;
   return {
     slug,
     package: {
-      registry: listing.package.registry,
-      name: listing.package.name,
-      install: listing.install ?? null,
-      latestVersion: listing.package.latestVersion ?? null,
-      lastReleaseAt: listing.package.lastReleaseAt ?? null,
+      registry: found.registry,
+      name: found.name,
+      install: checked.install ?? null,
+      latestVersion: found.latestVersion ?? null,
+      lastReleaseAt: found.lastReleaseAt ?? null,
       typeDefinitions: inputs.typeDefinitions?.value ?? null,
-      deprecated: listing.package.deprecated ?? null,
-      repositoryUrl: listing.package.repositoryUrl ?? null,
+      deprecated: found.deprecated ?? null,
+      repositoryUrl: found.repositoryUrl ?? null,
       weeklyDownloads: inputs.weeklyDownloads && !inputs.weeklyDownloads.illustrative ? inputs.weeklyDownloads.value : null,
-      registryUrl: `https://www.npmjs.com/package/${listing.package.name}`,
-      readAt: listing.package.refreshedAt ?? null,
+      registryUrl: `https://www.npmjs.com/package/${found.name}`,
+      readAt: found.refreshedAt ?? null,
     },
   };
 }

@@ -5,6 +5,8 @@ import { slugInputSchema, type SlugInput } from './slug-input.ts';
 import { evidenceUrlOf } from './listing-detail.ts';
 import type { CallFacts, Listing } from './listing.ts';
 import { listingEntryOr404 } from './suggest-slugs.ts';
+import { snippetFactsOf } from './snippet-facts.ts';
+import { importLineOf, jsEnv, jsString, shellConcat, shellWord } from './snippet-quoting.ts';
 
 /**
  * How to call a listed API from a script (issue 17): the base URL, where the credential goes and
@@ -65,6 +67,9 @@ export const quickstartSchema = z
       .describe('The official SDK, where one is known and confirmed by its registry document.'),
     rateLimits: z.object({ evidence: z.string(), evidenceUrl: z.string().nullable() }).nullable().describe('Where the API documents its rate limits; null when the sources do not show any.'),
     gotchas: z.array(z.string()).describe('Things the data shows a script will trip over (browser-only sign-in, no HTTPS, a key in the query string).'),
+    omitted: z
+      .array(z.object({ field: z.string(), reason: z.string() }))
+      .describe('Facts the listing holds that no snippet shows, because they break the rules that keep a snippet safe to paste (a header name that is no HTTP token, an install line with shell syntax), each with the reason.'),
   })
   .meta({ id: 'Quickstart' });
 export type Quickstart = z.infer<typeof quickstartSchema>;
@@ -89,9 +94,7 @@ export function envVarNameOf(listing: Listing, type: NonNullable<CallFacts['auth
   return `${prefix}_${type === 'oauth2' ? 'TOKEN' : type === 'basic' ? 'CREDENTIALS' : 'API_KEY'}`;
 }
 
-const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
-
-function requestOf(listing: Listing, call: Omit<CallFacts, 'auth'> & { auth?: { value: CallAuth } }, envVar: string | null) {
+function requestOf(call: Omit<CallFacts, 'auth'> & { auth?: { value: CallAuth } }, envVar: string | null) {
   const base = call.baseUrl!.value;
   const first = call.firstRequest!.value;
   const placeholders: string[] = [];
@@ -104,31 +107,39 @@ function requestOf(listing: Listing, call: Omit<CallFacts, 'auth'> & { auth?: { 
     else query.set(parameter.name, value);
   }
   const auth = call.auth?.value;
-  const secret = envVar ? `$${envVar}` : undefined;
-  const inQuery = auth && auth.in === 'query' && auth.name && secret;
+  const inQuery = auth && auth.in === 'query' && auth.name && envVar ? auth.name : undefined;
   const queryText = query.toString();
   const url = `${base}${path}${queryText ? `?${queryText}` : ''}`;
-  const curlUrl = inQuery ? `"${url}${queryText ? '&' : '?'}${encodeURIComponent(auth.name!)}=${secret}"` : shellQuote(url);
-  const curlParts = ['curl -sS --fail-with-body', curlUrl, "-H 'Accept: application/json'"];
-  const headers: string[] = ["accept: 'application/json'"];
-  if (auth && secret && !inQuery) {
+  // Every piece of data is one single-quoted shell word or one JSON string literal; only the
+  // checked environment variable name is spliced (snippet-quoting.ts).
+  const hash = url.includes('#') ? url.indexOf('#') : url.length;
+  const beforeHash = url.slice(0, hash);
+  const curlUrl =
+    inQuery !== undefined
+      ? shellConcat([{ literal: `${beforeHash}${beforeHash.includes('?') ? '&' : '?'}${encodeURIComponent(inQuery)}=` }, { env: envVar! }, { literal: url.slice(hash) }])
+      : shellWord(url);
+  const curlParts = ['curl -sS --fail-with-body --globoff', curlUrl, `-H ${shellWord('Accept: application/json')}`];
+  const headers: string[] = [`${jsString('accept')}: ${jsString('application/json')}`];
+  if (auth && envVar && inQuery === undefined) {
+    const env = jsEnv(envVar);
     if (auth.type === 'basic') {
-      curlParts.push(`-u "${secret}"`);
-      headers.push(`authorization: \`Basic \${Buffer.from(process.env.${envVar}).toString('base64')}\``);
+      curlParts.push(`-u ${shellConcat([{ env: envVar }])}`);
+      headers.push(`${jsString('authorization')}: ${jsString('Basic ')} + Buffer.from(${env} ?? '').toString('base64')`);
     } else if (auth.type === 'apiKey' && auth.name && auth.name.toLowerCase() !== 'authorization') {
-      curlParts.push(`-H "${auth.name}: ${secret}"`);
-      headers.push(`${JSON.stringify(auth.name.toLowerCase())}: process.env.${envVar}`);
+      curlParts.push(`-H ${shellConcat([{ literal: `${auth.name}: ` }, { env: envVar }])}`);
+      headers.push(`${jsString(auth.name.toLowerCase())}: ${env}`);
     } else {
-      curlParts.push(`-H "Authorization: Bearer ${secret}"`);
-      headers.push(`authorization: \`Bearer \${process.env.${envVar}}\``);
+      curlParts.push(`-H ${shellConcat([{ literal: 'Authorization: Bearer ' }, { env: envVar }])}`);
+      headers.push(`${jsString('authorization')}: ${jsString('Bearer ')} + ${env}`);
     }
   }
-  const nodeUrl = inQuery ? `\`${url}${queryText ? '&' : '?'}${encodeURIComponent(auth.name!)}=\${encodeURIComponent(process.env.${envVar})}\`` : JSON.stringify(url);
   const node = [
-    `const response = await fetch(${nodeUrl}, {`,
+    `const url = new URL(${jsString(url)});`,
+    ...(inQuery !== undefined ? [`url.searchParams.set(${jsString(inQuery)}, ${jsEnv(envVar!)} ?? '');`] : []),
+    'const response = await fetch(url, {',
     `  headers: { ${headers.join(', ')} },`,
     '});',
-    "if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);",
+    "if (!response.ok) throw new Error(response.status + ' ' + (await response.text()));",
     'console.log(await response.json());',
   ].join('\n');
   return { method: 'GET' as const, path: first.path, summary: first.summary ?? null, curl: curlParts.join(' '), node, placeholders };
@@ -158,8 +169,10 @@ function authFromAccess(listing: Listing): { value: CallAuth; source: string; po
 }
 
 export function quickstartOf(listing: Listing): Quickstart {
-  const documented = listing.call ?? {};
-  const fallbackAuth = documented.auth ? undefined : authFromAccess(listing);
+  // A fact that fails the snippet rules is left out here, with the reason, not the whole listing.
+  const checked = snippetFactsOf(listing);
+  const documented = checked.call;
+  const fallbackAuth = listing.call?.auth ? undefined : authFromAccess(listing);
   const call: Omit<CallFacts, 'auth'> & { auth?: { value: CallAuth; source: string; pointer?: string } } = { ...documented, ...(fallbackAuth ? { auth: fallbackAuth } : {}) };
   const auth = call.auth?.value;
   const envVar = auth ? envVarNameOf(listing, auth.type) : null;
@@ -181,26 +194,27 @@ export function quickstartOf(listing: Listing): Quickstart {
     auth: call.auth && auth
       ? { value: { type: auth.type, in: auth.in ?? null, name: auth.name ?? null, envVar, browserNeeded: auth.browserNeeded }, evidence: evidenceOf(listing, call.auth) }
       : null,
-    firstRequest: call.firstRequest && call.baseUrl ? { value: requestOf(listing, call, envVar), evidence: evidenceOf(listing, call.firstRequest) } : null,
+    firstRequest: call.firstRequest && call.baseUrl ? { value: requestOf(call, envVar), evidence: evidenceOf(listing, call.firstRequest) } : null,
     sdk:
-      listing.package && listing.install
+      checked.package && checked.install && importLineOf(checked.package.name)
         ? {
             registry: 'npm',
-            package: listing.package.name,
-            install: listing.install,
-            import: `import * as sdk from '${listing.package.name}';`,
-            latestVersion: listing.package.latestVersion ?? null,
+            package: checked.package.name,
+            install: checked.install,
+            import: importLineOf(checked.package.name)!,
+            latestVersion: checked.package.latestVersion ?? null,
             evidence: listing.cliCriteria.officialSdk?.source ? evidenceOf(listing, { source: listing.cliCriteria.officialSdk.source, pointer: listing.cliCriteria.officialSdk.pointer }) : null,
           }
         : null,
     rateLimits: rate?.status === 'passed' && rate.evidence ? { evidence: rate.evidence, evidenceUrl: evidenceUrlOf(listing, rate.source, rate.pointer) } : null,
     gotchas,
+    omitted: checked.omitted,
   };
 }
 
 /** The quickstart of one listing, by its exact slug; an unknown slug is a 404 with close matches. */
 export async function getQuickstart({ ctx, input }: { ctx: CoreContext; input: SlugInput }): Promise<Quickstart> {
   const { slug } = parseInput(slugInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   return quickstartOf(entry.listing);
 }

@@ -7,8 +7,10 @@ import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredTe
 import { listingFilter, listingFilterShape } from '../search/listing-filter.ts';
 import { AUTH_KINDS } from './listing.ts';
 import { slugify } from '../search/text.ts';
-import { listCategories, type Category } from './list-categories.ts';
-import type { ListingSummary } from './listing-detail.ts';
+import { categorySchema, listCategories, type Category } from './list-categories.ts';
+import { listingSummarySchema, type ListingSummary } from './listing-detail.ts';
+import { alsoFromOf, familiesOf, GROUPINGS, groupParam, type Grouping } from '../providers/group-by-provider.ts';
+import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 
 /**
  * One category's listings (optionally one subcategory's), best first by a chosen score, in
@@ -28,18 +30,39 @@ export const listCategoryListingsInputSchema = parameters({
   headless: listingFilterShape.headless,
   auth: enumParam('auth', AUTH_KINDS).optional().describe('Only listings whose sources show this kind of authentication: none, apiKey, http-basic, http-bearer, oauth2, openIdConnect or other.'),
   page: boundedInt('page', 1, 100_000).default(1).describe('Page number, from 1.'),
-  limit: boundedInt('limit', 1, 100).default(24).describe('Listings per page, 1 to 100 (default 24).'),
+  limit: boundedInt('limit', 1, 100).default(24).describe('Entries per page, 1 to 100 (default 24).'),
+  group: groupParam,
 });
 export type ListCategoryListingsInput = z.input<typeof listCategoryListingsInputSchema>;
+
+export const categoryListingsSchema = z
+  .object({
+    category: categorySchema,
+    subcategory: z.string().nullable().describe('The subcategory shown, by its name; null for the whole category.'),
+    sort: z.enum(CATEGORY_SORTS),
+    group: z.enum(GROUPINGS).describe('provider: one entry per provider (the default); none: every listing.'),
+    items: z.array(listingSummarySchema).describe('This page\'s entries, best first.'),
+    total: z.number().int().describe('Entries that pass the filters, as served: a provider\'s products count once unless group=none. `pages` counts these.'),
+    listings: z.number().int().describe('Listings that pass the filters.'),
+    assessed: z.number().int().describe('Of those, listings with at least one CLI criterion assessed.'),
+    unfiltered: z.number().int().describe('Listings in the category (or subcategory) before the filters.'),
+    page: z.number().int(),
+    pages: z.number().int(),
+  })
+  .meta({ id: 'CategoryListings' });
 
 export interface CategoryListings {
   category: Category;
   /** The subcategory shown, by its name as listings write it; null for the whole category. */
   subcategory: string | null;
   sort: (typeof CATEGORY_SORTS)[number];
+  /** provider: a provider's products are one entry (its best-placed one, with `also`); none: each listing is one. */
+  group: Grouping;
   items: ListingSummary[];
-  /** Listings that pass the filters. */
+  /** Entries as served (families when grouped, listings with group=none) that pass the filters: what `pages` counts. */
   total: number;
+  /** Listings that pass the filters. */
+  listings: number;
   /** Of those, listings with at least one CLI criterion assessed (a score or a range). */
   assessed: number;
   /** Listings in the category (or subcategory) before the filters. */
@@ -80,20 +103,23 @@ export async function listCategoryListings({ ctx, input }: { ctx: CoreContext; i
   const order: CatalogueOrder = sort;
   const subSlug = subcategory === null ? null : slugify(subcategory);
   const start = (query.page - 1) * query.limit;
-  const items: ListingSummary[] = [];
-  let total = 0;
-  let assessed = 0;
-  let unfiltered = 0;
   const keep = listingFilter(query);
-  // The catalogue keeps each order once per generation; one pass filters, counts and cuts the page.
+  const inCategory: IndexedListing[] = [];
+  // The catalogue keeps each order once per generation; one pass picks the category's listings in it.
   for (const entry of ctx.catalogue.ordered(order)) {
     if (entry.categorySlug !== category.slug) continue;
     if (subSlug !== null && slugify(entry.listing.subcategory ?? '') !== subSlug) continue;
-    unfiltered += 1;
-    if (!keep(entry)) continue;
-    if (total >= start && items.length < query.limit) items.push(summaryOf(entry));
-    total += 1;
-    if (entry.cliFloor !== null) assessed += 1;
+    inCategory.push(entry);
   }
-  return { category, subcategory, sort, items, total, assessed, unfiltered, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
+  const byEntry = (entry: IndexedListing) => entry;
+  const kept = inCategory.filter(keep);
+  const families = familiesOf(query.group, kept, byEntry);
+  const items = families.slice(start, start + query.limit).map((family) => {
+    const summary = summaryOf(family.lead);
+    const also = alsoFromOf(family, byEntry);
+    return also ? { ...summary, also } : summary;
+  });
+  const total = families.length;
+  const assessed = kept.filter((entry) => entry.cliFloor !== null).length;
+  return { category, subcategory, sort, group: query.group, items, total, listings: kept.length, assessed, unfiltered: inCategory.length, page: query.page, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }

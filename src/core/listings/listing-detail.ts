@@ -4,9 +4,13 @@ import { computeCliRelevance, type CliRelevance, type CriterionOutcome } from '.
 import { computeQuality, QUALITY_RULES, type Quality } from '../scoring/quality.ts';
 import { slugify } from '../search/text.ts';
 import { compactNumber } from './compact-number.ts';
-import { PRICING_TIERS, type Listing } from './listing.ts';
+import { agentFactsSchema, curatedFact, PRICING_TIERS, pricingFactsSchema, type Listing } from './listing.ts';
 import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews/review-stats.ts';
 import { buildListingFaq } from './listing-faq.ts';
+import { alsoFromSchema } from '../providers/group-by-provider.ts';
+import { providerOf, providerSchema } from '../providers/provider-of.ts';
+import { safeInstallLine } from './snippet-facts.ts';
+import { isNpmPackageName } from './snippet-quoting.ts';
 
 /**
  * The shape every surface shows a listing in. Unknown values are null (never left
@@ -22,8 +26,17 @@ const criterionOutcomeSchema = z.object({
   evidence: z.string().optional(),
   source: z.string().optional().describe('The id of the listing\'s source the evidence was read from (see `sources`).'),
   pointer: z.string().optional().describe('Where in that source: a JSON pointer fragment ("#/components/securitySchemes/key") or a line ("#L812").'),
-  evidenceUrl: z.string().optional().describe('The source\'s document with the pointer: a link anyone can follow to check the result.'),
+  evidenceUrl: z.string().optional().describe('The source\'s document with the pointer, or the curated page that shows the result: a link anyone can follow to check it.'),
+  asOf: z.string().optional().describe('Curated head: the date of the page at evidenceUrl (YYYY-MM-DD).'),
+  dated: z.enum(['captured', 'read']).optional().describe('What asOf is: when the stored copy says its content was captured, or when the page was read.'),
+  thirdParty: z.boolean().optional().describe('True when the page is not the provider\'s own.'),
+  reason: z.string().optional().describe('Why the criterion is not assessed.'),
+  install: z.string().optional().describe('cliTool: the install line the page shows.'),
+  figure: z.string().optional().describe('rateLimits: the numbers as the page states them.'),
+  packages: z.array(z.object({ registry: z.string(), name: z.string() })).optional().describe('officialSdk: the registry packages that show it.'),
 });
+
+const CURATED_OUTCOME_EXTRAS = ['asOf', 'dated', 'thirdParty', 'reason', 'install', 'figure', 'packages'] as const;
 
 export const cliRelevanceSchema = z
   .object({
@@ -91,7 +104,11 @@ const listingBaseSchema = z.object({
 
 /** In lists, both scores keep their parts but drop the labels and rules every listing shares. */
 export const cliRelevanceSummarySchema = cliRelevanceSchema
-  .extend({ criteria: z.array(criterionOutcomeSchema.omit({ label: true, source: true, pointer: true, evidenceUrl: true })) })
+  .extend({
+    criteria: z.array(
+      criterionOutcomeSchema.omit({ label: true, source: true, pointer: true, evidenceUrl: true, asOf: true, dated: true, thirdParty: true, reason: true, install: true, figure: true, packages: true }),
+    ),
+  })
   .meta({ id: 'CliRelevanceSummary' });
 
 export const qualitySummarySchema = qualitySchema
@@ -107,6 +124,7 @@ export const listingSummarySchema = listingBaseSchema
     quality: qualitySummarySchema,
     auth: z.array(z.string()).nullable().describe('Kinds of authentication the sources show (as AccessFacts.auth of the detail); null when none shows.'),
     reviews: listingReviewSummarySchema.optional().describe('The main figures of the listing\'s published reviews (lookup and discover results carry them).'),
+    also: alsoFromSchema.optional().describe('In grouped results (the default): the provider\'s other products among these results, which this entry stands for. Absent when there are none, and with group=none.'),
   })
   .meta({ id: 'ListingSummary' });
 
@@ -148,7 +166,7 @@ export const accessDetailSchema = z
 
 export const listingDetailSchema = listingBaseSchema
   .extend({
-    provider: z.string().nullable().describe('Who provides the API, as its sources name it.'),
+    provider: providerSchema.nullable().describe('Who provides the API: its id (GET /api/providers/{id} lists its products), name and home page; null when no source names it.'),
     access: accessDetailSchema.describe('What the sources show about reaching the API, each fact with its source.'),
     sources: z.array(sourceDetailSchema).describe('Where the listing\'s data comes from, with version, licence and date; criteria and facts name one by id.'),
     cliRelevance: cliRelevanceSchema,
@@ -156,6 +174,10 @@ export const listingDetailSchema = listingBaseSchema
     faq: z.array(faqEntryOutputSchema),
     reviews: listingReviewStatsSchema.optional().describe('Statistics of the listing\'s published reviews (the listing detail and compare items carry them).'),
     package: packageDetailSchema.nullable().describe('The package behind the install instruction as its registry last described it (`apidex enrich`); null when not read.'),
+    docsUrl: curatedFact(z.string(), 'The documentation\'s address, with the page that shows it.').nullable().describe('Curated head: the docs URL with its page and date; null when not curated.'),
+    pricing: pricingFactsSchema.nullable().describe('Curated head: pricing facts (tier, unit, free allowance, pay-as-you-go, plans, credit card), each with its page and date; null when none is curated.'),
+    agent: agentFactsSchema.nullable().describe('Curated head: the official MCP server, OpenAPI document and sandbox, each with its page and date; null when none is curated.'),
+    head: z.object({ provider: z.string(), rank: z.number().int().optional() }).nullable().describe('Present when the listing is in the curated head (ADR 27): its provider file and its rank in the head list.'),
   })
   .meta({ id: 'ListingDetail' });
 
@@ -180,16 +202,18 @@ function factOf<T>(listing: Listing, fact: { value: T; source: string; pointer?:
 }
 
 /** The detail but its FAQ and package: all a list item is made from, and the FAQ is the costliest part to build. */
-type ListingBase = Omit<ListingDetail, 'faq' | 'package' | 'reviews' | 'cliRelevance'> & { cliRelevance: ReturnType<typeof cliRelevanceOf> };
+type ListingBase = Omit<ListingDetail, 'faq' | 'package' | 'reviews' | 'cliRelevance' | 'docsUrl' | 'pricing' | 'agent' | 'head'> & { cliRelevance: ReturnType<typeof cliRelevanceOf> };
 
 /** The listing's CLI relevance with a link to each criterion's evidence where one can be made. */
 function cliRelevanceOf(listing: Listing) {
   const scored = computeCliRelevance(listing.cliCriteria);
   return {
     ...scored,
-    criteria: scored.criteria.map((criterion): CriterionOutcome & { evidenceUrl?: string } => {
-      const url = evidenceUrlOf(listing, criterion.source, criterion.pointer);
-      return url ? { ...criterion, evidenceUrl: url } : criterion;
+    criteria: scored.criteria.map((criterion): CriterionOutcome & { evidenceUrl?: string } & Partial<Pick<z.infer<typeof criterionOutcomeSchema>, (typeof CURATED_OUTCOME_EXTRAS)[number]>> => {
+      const result = listing.cliCriteria[criterion.key];
+      const url = result?.url ?? evidenceUrlOf(listing, criterion.source, criterion.pointer);
+      const extras = Object.fromEntries(CURATED_OUTCOME_EXTRAS.filter((key) => result?.[key] !== undefined).map((key) => [key, result![key]]));
+      return { ...criterion, ...(url ? { evidenceUrl: url } : {}), ...extras };
     }),
   };
 }
@@ -199,7 +223,7 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
   return {
     ...base,
     faq: buildListingFaq(listing, base.cliRelevance),
-    package: listing.package
+    package: listing.package && isNpmPackageName(listing.package.name)
       ? {
           name: listing.package.name,
           registry: listing.package.registry,
@@ -211,6 +235,10 @@ export function toListingDetail(listing: Listing, updatedAt: string): ListingDet
           refreshedAt: listing.package.refreshedAt ?? null,
         }
       : null,
+    docsUrl: listing.docsUrl ?? null,
+    pricing: listing.pricing ?? null,
+    agent: listing.agent ?? null,
+    head: listing.head ?? null,
   };
 }
 
@@ -236,7 +264,7 @@ export function listedFactsOf(listing: Listing) {
     category: listing.category,
     categorySlug: slugify(listing.category),
     subcategory: listing.subcategory ?? null,
-    install: listing.install ?? null,
+    install: safeInstallLine(listing.install),
     weeklyDownloads: downloads,
     weeklyDownloadsCompact: downloads === null ? null : compactNumber(downloads),
     capabilities: listing.capabilities,
@@ -272,7 +300,7 @@ function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   const cliRelevance = cliRelevanceOf(listing);
   return {
     ...listedFactsOf(listing),
-    provider: listing.provider === undefined ? null : typeof listing.provider === 'string' ? listing.provider : listing.provider.name,
+    provider: providerOf(listing),
     access: { auth: factOf(listing, listing.access?.auth), https: factOf(listing, listing.access?.https), cors: factOf(listing, listing.access?.cors) },
     sources: (listing.sources ?? []).map((source) => ({ ...source, locator: source.locator ?? null })),
     illustrativeValues: illustrativeInputsOf(listing),
@@ -283,11 +311,28 @@ function toListingBase(listing: Listing, updatedAt: string): ListingBase {
   };
 }
 
-export function toListingSummary({ faq: _faq, reviews: _reviews, package: _package, provider: _provider, access, sources: _sources, cliRelevance, quality, ...base }: ListingBase & Partial<Pick<ListingDetail, 'faq' | 'package' | 'reviews'>>): ListingSummary {
+export function toListingSummary({
+  faq: _faq,
+  reviews: _reviews,
+  package: _package,
+  provider: _provider,
+  access,
+  sources: _sources,
+  cliRelevance,
+  quality,
+  docsUrl: _docsUrl,
+  pricing: _pricing,
+  agent: _agent,
+  head: _head,
+  ...base
+}: ListingBase & Partial<Pick<ListingDetail, 'faq' | 'package' | 'reviews' | 'docsUrl' | 'pricing' | 'agent' | 'head'>>): ListingSummary {
   return {
     ...base,
     auth: access.auth?.value ?? null,
-    cliRelevance: { ...cliRelevance, criteria: cliRelevance.criteria.map(({ label: _label, source: _source, pointer: _pointer, evidenceUrl: _url, ...criterion }) => criterion) },
+    cliRelevance: {
+      ...cliRelevance,
+      criteria: cliRelevance.criteria.map(({ key, status, points, maxPoints, evidence }) => ({ key, status, points, maxPoints, ...(evidence !== undefined ? { evidence } : {}) })),
+    },
     quality: qualitySummaryOf(quality),
   };
 }

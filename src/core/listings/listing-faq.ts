@@ -1,5 +1,6 @@
 import type { CliRelevance } from '../scoring/cli-relevance.ts';
 import type { Listing } from './listing.ts';
+import { safeInstallLine } from './snippet-facts.ts';
 
 export interface FaqEntry {
   question: string;
@@ -14,6 +15,7 @@ const PRICING_ANSWERS: Record<NonNullable<Listing['pricingTier']>, (name: string
   Paid: (name) => `No. ${name} is a paid service with no free tier.`,
   'Usage-based': (name) => `${name} is billed by usage: you pay for what you call.`,
   'Open source': (name) => `Yes. ${name} is open source; you can run it yourself at no licence cost.`,
+  Enterprise: (name) => `No. ${name} is sold through sales, with no public price.`,
 };
 
 const listPhrases = (phrases: string[]) =>
@@ -65,7 +67,8 @@ function authAnswer(listing: Listing, cli: CliRelevance): string | null {
 }
 
 function installAnswer(listing: Listing, cli: CliRelevance): string | null {
-  if (listing.install) return `Run \`${listing.install}\`.`;
+  const install = safeInstallLine(listing.install);
+  if (install) return `Run \`${install}\`.`;
   const sdk = cli.criteria.find((c) => c.key === 'officialSdk')?.status;
   if (sdk === 'passed') return `${listing.name} has an official SDK on a public package registry, but its install instruction is not shown.`;
   if (sdk === 'failed') return `${listing.name} has no official SDK on a public package registry: call its HTTP API directly.`;

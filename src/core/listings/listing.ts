@@ -2,6 +2,7 @@ import { z } from 'zod';
 import '../validation-messages.ts';
 import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
 import { QUALITY_LEVELS } from '../scoring/quality-inputs.ts';
+import { unsafeCharacterIn, unsafeCharacterMessage } from '../text/unsafe-characters.ts';
 
 /**
  * The one schema of a listing as it is authored (catalogue YAML, imports) and stored.
@@ -10,7 +11,8 @@ import { QUALITY_LEVELS } from '../scoring/quality-inputs.ts';
  * A value the source does not show is left out; it is never filled with a default.
  */
 
-export const PRICING_TIERS = ['Free', 'Freemium', 'Paid', 'Usage-based', 'Open source'] as const;
+// Enterprise (ADR 27): sold only through sales, with no public price.
+export const PRICING_TIERS = ['Free', 'Freemium', 'Paid', 'Usage-based', 'Open source', 'Enterprise'] as const;
 export type PricingTier = (typeof PRICING_TIERS)[number];
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -27,13 +29,29 @@ export const slugSchema = z
 // PostgreSQL cannot store U+0000, and no other control character belongs in a listing either.
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Refuses what some output cannot carry or would show as something else (C1 controls, separators, noncharacters, lone surrogates), naming the character. */
+const withoutUnsafe = <T extends z.ZodType<string>>(schema: T, field: string, { controlsChecked = false } = {}) =>
+  schema.superRefine((value, ctx) => {
+    // Where the C0 controls have a message of their own, one problem per field is enough.
+    if (controlsChecked && CONTROL_CHARACTERS.test(value)) return;
+    const found = unsafeCharacterIn(value);
+    if (found) ctx.addIssue({ code: 'custom', input: value, message: unsafeCharacterMessage(field, found) });
+  });
+
 const text = (field: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: `${field} must not be empty` })
-    .max(max, { error: `${field} must be at most ${max} characters` })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${field} must not contain control characters` });
+  withoutUnsafe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: `${field} must not be empty` })
+      .max(max, { error: `${field} must be at most ${max} characters` })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${field} must not contain control characters` }),
+    field,
+    { controlsChecked: true },
+  );
+
+/** An absolute http(s) URL with nothing a strict parser or a terminal would trip over. */
+const httpUrl = (field: string, error: string) => withoutUnsafe(z.url({ protocol: /^https?$/, error }), field);
 
 const oneLine = (field: string, max: number) => text(field, max).refine((value) => !/[\r\n]/.test(value), { error: `${field} must be a single line` });
 
@@ -52,7 +70,7 @@ export const sourceRecordSchema = z
     title: oneLine('sources[].title', 160).describe('The source as a person names it, with its publisher.'),
     version: oneLine('sources[].version', 100).describe('The version or copy of the source that was read.'),
     licence: oneLine('sources[].licence', 300).describe('The licence the data was used under.'),
-    url: z.url({ protocol: /^https?$/, error: 'sources[].url must be an absolute http(s) URL' }).describe('The document evidence pointers resolve against.'),
+    url: httpUrl('sources[].url', 'sources[].url must be an absolute http(s) URL').describe('The document evidence pointers resolve against.'),
     locator: oneLine('sources[].locator', 200).optional().describe('Where in the source the listing comes from, e.g. a document id or a table row.'),
     asOf: z.iso.date({ error: 'sources[].asOf must be a date, YYYY-MM-DD' }).describe('When this version of the source was published or read.'),
     fields: z.array(oneLine('sources[].fields[]', 60)).max(40).optional().describe('The listing fields this source gave, e.g. ["description", "cliCriteria.envVarAuth"].'),
@@ -84,7 +102,7 @@ export const CALL_AUTH_TYPES = ['none', 'apiKey', 'bearer', 'basic', 'oauth2'] a
 /** What a script needs for a first call, each fact with where in which source it was read (issue 17, ADR 22). */
 export const callFactsSchema = z
   .strictObject({
-    baseUrl: fact(z.url({ protocol: /^https?$/, error: 'call.baseUrl must be an absolute http(s) URL' }), 'The URL requests are made under, from the document\'s servers (or host and basePath).'),
+    baseUrl: fact(httpUrl('call.baseUrl', 'call.baseUrl must be an absolute http(s) URL'), 'The URL requests are made under, from the document\'s servers (or host and basePath).'),
     auth: fact(
       z.strictObject({
         type: z.enum(CALL_AUTH_TYPES, { error: `call.auth.type must be one of ${CALL_AUTH_TYPES.join(', ')}` }),
@@ -109,6 +127,90 @@ export const callFactsSchema = z
   .describe('What a script needs for a first call.');
 export type CallFacts = z.infer<typeof callFactsSchema>;
 
+export const PACKAGE_REGISTRIES = ['npm', 'pypi', 'go', 'rubygems', 'maven', 'nuget', 'packagist', 'crates', 'cocoapods', 'pub', 'hex', 'other'] as const;
+
+/**
+ * Where a curated fact was read (issue 30, ADR 27): the public page and its date, and what the
+ * date is. A third-party page only where the provider has none, marked so.
+ */
+export const curatedSourceSchema = z
+  .strictObject({
+    url: z.url({ protocol: /^https?$/, error: 'source.url must be an absolute http(s) URL of the public page that shows the fact' }).describe('The public page that shows the fact.'),
+    asOf: z.iso.date({ error: 'source.asOf must be a date, YYYY-MM-DD' }).describe('The date of the page: when its content was captured, or when it was read (see dated).'),
+    dated: z.enum(['captured', 'read'], { error: 'source.dated must be "captured" (the stored copy says when its content was captured) or "read" (the day it was read)' }).describe('What asOf is.'),
+    thirdParty: z.boolean({ error: 'source.thirdParty must be true or false' }).optional().describe('True when the page is not the provider\'s own.'),
+  })
+  .describe('The page a curated fact was read from, and its date.');
+export type CuratedSource = z.infer<typeof curatedSourceSchema>;
+
+/** A curated fact: its value and the page that shows it. */
+export const curatedFact = <T extends z.ZodType>(value: T, description: string) => z.strictObject({ value, source: curatedSourceSchema }).describe(description);
+
+const money = (field: string) => z.number({ error: `${field} must be a number of US dollars, e.g. 0.0009` }).min(0, { error: `${field} must be 0 or more` });
+const units = (field: string) => z.number({ error: `${field} must be a number of units` }).int({ error: `${field} must be a whole number of units` }).min(0, { error: `${field} must be 0 or more` });
+
+export const pricingPlanSchema = z.strictObject({
+  name: oneLine('plans[].value.name', 80),
+  monthlyUsd: money('plans[].value.monthlyUsd').optional().describe('The plan\'s price per month in US dollars; leave out when the page states none (the plan then prices no volume).'),
+  minimumSpend: z.boolean({ error: 'plans[].value.minimumSpend must be true or false' }).optional().describe('True when monthlyUsd is a minimum monthly spend that usage counts against, not a subscription.'),
+  includedUnits: units('plans[].value.includedUnits').optional().describe('Units included each month; leave out when the page states none.'),
+  overageUsd: money('plans[].value.overageUsd').optional().describe('Price of overagePerUnits units beyond the included ones.'),
+  overagePerUnits: units('plans[].value.overagePerUnits').min(1, { error: 'plans[].value.overagePerUnits must be at least 1' }).optional(),
+});
+export type PricingPlan = z.infer<typeof pricingPlanSchema>;
+
+/** Pricing facts, each with its page and date (ADR 27); recommend prices a volume from them. */
+export const pricingFactsSchema = z
+  .strictObject({
+    tier: curatedFact(z.enum(PRICING_TIERS, { error: `pricing.tier.value must be one of ${PRICING_TIERS.join(', ')}` }), 'The pricing tier.').optional(),
+    unit: oneLine('pricing.unit', 60).optional().describe('The billed unit: requests, emails, messages, tokens, events, …'),
+    freeAllowance: curatedFact(
+      z.union(
+        [
+          z.strictObject({ units: units('freeAllowance.value.units'), period: z.enum(['month', 'day'], { error: 'freeAllowance.value.period must be month or day' }) }),
+          z.strictObject({
+            creditUsd: money('freeAllowance.value.creditUsd').describe('A free credit in US dollars.'),
+            period: z.enum(['month', 'once'], { error: 'freeAllowance.value.period of a credit must be month or once' }),
+          }),
+        ],
+        { error: 'freeAllowance.value must be { units, period: month | day } or { creditUsd, period: month | once }' },
+      ),
+      'Units free each period, or a free credit in dollars.',
+    ).optional(),
+    payAsYouGo: curatedFact(
+      z
+        .strictObject({
+          usd: money('payAsYouGo.value.usd').optional(),
+          perUnits: units('payAsYouGo.value.perUnits').min(1, { error: 'payAsYouGo.value.perUnits must be at least 1' }).optional(),
+          percent: z.number({ error: 'payAsYouGo.value.percent must be a number' }).min(0).max(100).optional().describe('A percentage of the transaction value, as the page states it (card fees).'),
+          fixedUsd: money('payAsYouGo.value.fixedUsd').optional().describe('A fixed fee per transaction beside the percentage, in US dollars.'),
+          model: oneLine('payAsYouGo.value.model', 160).optional().describe('The model, product or plan the price is for, as the page names it.'),
+        })
+        .refine((value) => (value.usd !== undefined && value.perUnits !== undefined) || value.percent !== undefined, {
+          error: 'payAsYouGo.value needs usd and perUnits (a unit price) or percent (a share of the transaction value)',
+        }),
+      'A price of perUnits units, when the page gives one.',
+    ).optional(),
+    plans: z.array(curatedFact(pricingPlanSchema, 'A price point read off the pricing page.')).max(12).optional(),
+    creditCardRequired: curatedFact(z.boolean({ error: 'creditCardRequired.value must be true or false' }), 'Whether a credit card is needed to start.').optional(),
+  })
+  .describe('Pricing facts, each with the page that shows it and its date.');
+export type PricingFacts = z.infer<typeof pricingFactsSchema>;
+
+export const agentFactsSchema = z
+  .strictObject({
+    mcpServer: curatedFact(
+      z
+        .strictObject({ package: oneLine('mcpServer.value.package', 214).optional(), url: z.url({ protocol: /^https?$/, error: 'mcpServer.value.url must be an absolute http(s) URL' }).optional() })
+        .refine((value) => value.package !== undefined || value.url !== undefined, { error: 'mcpServer.value needs a package or a url' }),
+      'The provider\'s official MCP server: its package or URL.',
+    ).optional(),
+    openapiUrl: curatedFact(z.url({ protocol: /^https?$/, error: 'openapiUrl.value must be an absolute http(s) URL' }), 'Where the provider publishes its OpenAPI document.').optional(),
+    sandbox: curatedFact(oneLine('sandbox.value', 300), 'The sandbox or test mode the docs describe.').optional(),
+  })
+  .describe('What an agent needs beyond the API: an MCP server, an OpenAPI document, a sandbox.');
+export type AgentFacts = z.infer<typeof agentFactsSchema>;
+
 export const criterionResultSchema = z
   .object({
     status: z.enum(['passed', 'failed', 'not_assessed'], {
@@ -120,6 +222,18 @@ export const criterionResultSchema = z
       .regex(/^#/, { error: 'pointer must start with "#": a JSON pointer ("#/components/securitySchemes/key") or a line ("#L12") of the source\'s document' })
       .optional()
       .describe('Where in that source\'s document: a JSON pointer fragment or a line, resolved against the source\'s url.'),
+    url: z.url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL: the public page that shows the result' }).optional().describe('The public page that shows the result (curated head, ADR 27); with asOf.'),
+    asOf: z.iso.date({ error: 'asOf must be a date, YYYY-MM-DD' }).optional().describe('When the page at url was captured or read.'),
+    dated: z.enum(['captured', 'read'], { error: 'dated must be captured or read' }).optional().describe('What asOf is: the date the stored copy says its content was captured, or the day it was read.'),
+    thirdParty: z.boolean().optional().describe('True when the page is not the provider\'s own (only where the provider has none).'),
+    reason: text('reason', 500).optional().describe('Why the criterion is not assessed: what was looked for and not found.'),
+    install: oneLine('install', 300).optional().describe('cliTool: the install line the page shows.'),
+    figure: oneLine('figure', 300).optional().describe('rateLimits: the numbers as the page states them.'),
+    packages: z
+      .array(z.strictObject({ registry: z.enum(PACKAGE_REGISTRIES, { error: `packages[].registry must be one of ${PACKAGE_REGISTRIES.join(', ')}` }), name: oneLine('packages[].name', 214) }))
+      .max(12)
+      .optional()
+      .describe('officialSdk: the registry packages that show it.'),
   })
   .strict();
 export type CriterionResult = z.infer<typeof criterionResultSchema>;
@@ -182,8 +296,7 @@ export const packageInfoSchema = z
       .union([text('package.deprecated', 500), z.literal(false)], { error: 'package.deprecated must be the deprecation message or false' })
       .optional()
       .describe('The registry\'s deprecation message of the latest version, or false when it is not deprecated.'),
-    repositoryUrl: z
-      .url({ protocol: /^https?$/, error: 'package.repositoryUrl must be an absolute http(s) URL' })
+    repositoryUrl: httpUrl('package.repositoryUrl', 'package.repositoryUrl must be an absolute http(s) URL')
       .optional()
       .describe('The source repository the package names, as a browsable URL.'),
     source: provenance.source,
@@ -211,8 +324,7 @@ export const listingSchema = z
     slug: slugSchema,
     name: oneLine('name', 120).describe('Display name.'),
     description: oneLine('description', 300).describe('One-line description.'),
-    url: z
-      .url({ protocol: /^https?$/, error: 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"' })
+    url: httpUrl('url', 'url must be an absolute http(s) URL, e.g. "https://example.com/docs"')
       .optional()
       .describe('The "Visit API" link. Leave out when not shown.'),
     pricingTier: z.enum(PRICING_TIERS, { error: `pricingTier must be one of ${PRICING_TIERS.join(', ')}` }).optional().describe('Pricing tier. Leave out when not shown.'),
@@ -231,6 +343,16 @@ export const listingSchema = z
     access: accessFactsSchema.optional(),
     call: callFactsSchema.optional(),
     sources: z.array(sourceRecordSchema).max(10, { error: 'sources must list at most 10 sources' }).optional().describe('Where the listing\'s data comes from; criteria and facts name one by id.'),
+    docsUrl: curatedFact(z.url({ protocol: /^https?$/, error: 'docsUrl.value must be an absolute http(s) URL' }), 'The API\'s documentation, with the page that shows it.').optional(),
+    pricing: pricingFactsSchema.optional(),
+    agent: agentFactsSchema.optional(),
+    head: z
+      .strictObject({
+        provider: slugSchema.describe('The curated provider file the listing comes from (catalog-sources/curated/<provider>.yaml).'),
+        rank: z.number().int().min(1).optional().describe('Its place in catalog-sources/head/head-list.yaml, when listed there.'),
+      })
+      .optional()
+      .describe('Present when the listing is in the curated head (ADR 27).'),
   })
   .describe('A listing of the apidex directory.');
 

@@ -28,7 +28,7 @@ export type ListReviewsResult = z.infer<typeof listReviewsResultSchema>;
 export async function listReviews({ ctx, input }: { ctx: CoreContext; input: ListReviewsInput }): Promise<ListReviewsResult> {
   const query = parseInput(listReviewsInputSchema, input);
   const limit = query.limit ?? 20;
-  listingEntryOr404(ctx.catalogue, query.slug, { field: 'slug', in: 'query' });
+  await listingEntryOr404(ctx.catalogue, query.slug, { field: 'slug', in: 'query' });
   const fingerprint = queryFingerprint({ reviews: query.slug, limit });
   const key = query.cursor ? decodeCursor(query.cursor, { fingerprint, keyLength: 2 }) : undefined;
   if (key && (typeof key[0] !== 'string' || typeof key[1] !== 'string')) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import '../validation-messages.ts';
+import { withoutUnsafeCharacters } from '../text/unsafe-characters.ts';
 
 /**
  * The review record of the seed document, made strict: which fields are required, their
@@ -54,9 +55,10 @@ const UNSAFE_IN_LINE = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u20
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Multi-line user text with control and bidi-override characters removed. */
-export const cleanText = (text: string) => text.replace(/\r\n?/g, '\n').replace(UNSAFE_IN_TEXT, '').replace(LONE_SURROGATE, '\uFFFD').trim();
+// Separators become line breaks (or spaces in one line) and noncharacters go, so every output stays valid (issue 28).
+export const cleanText = (text: string) => withoutUnsafeCharacters(text.replace(/\r\n?/g, '\n').replace(/\u0085/g, '\n').replace(UNSAFE_IN_TEXT, '').replace(LONE_SURROGATE, '\uFFFD'), { multiline: true }).trim();
 /** One-line user text: every control character removed, runs of spaces kept as they are. */
-export const cleanLine = (text: string) => text.replace(UNSAFE_IN_LINE, '').replace(LONE_SURROGATE, '\uFFFD').trim();
+export const cleanLine = (text: string) => withoutUnsafeCharacters(text.replace(/[\u0085\u2028\u2029]/g, ' ').replace(UNSAFE_IN_LINE, '').replace(LONE_SURROGATE, '\uFFFD')).trim();
 
 const text = (field: string, max: number, { multiline = false, example }: { multiline?: boolean; example: string }) =>
   z

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { RecordedResponse, SavedReview } from '../../storage/store.ts';
+import type { SavedReview } from '../../storage/store.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { IdempotencyRequest } from '../idempotency-request.ts';
@@ -25,7 +25,7 @@ export const submitReviewResultSchema = z
   .meta({ id: 'SubmitReviewResult' });
 export type SubmitReviewResult = z.infer<typeof submitReviewResultSchema>;
 
-export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult; response?: RecordedResponse } | { kind: 'key-taken' };
+export type SubmitReviewOutcome = { kind: 'saved'; result: SubmitReviewResult } | { kind: 'key-taken' };
 
 /** A reviewer token as stored: its SHA-256, so the store never holds a token that could replace a review. */
 const tokenHashOf = (token: string) => createHash('sha256').update(`apidex-reviewer:${token}`).digest('hex');
@@ -37,6 +37,16 @@ const messageFor = (saved: SavedReview) =>
   saved.review.status === 'published'
     ? `Review ${saved.outcome === 'created' ? 'published' : 'updated and published'}.`
     : `Review ${saved.outcome === 'created' ? 'received' : 'updated'}; it is held for moderation and will be shown once a moderator approves it.`;
+
+/**
+ * The result as recorded for replays under an Idempotency-Key: without the reviewer token, which
+ * is shown once, in the first answer, and never stored (issue 28); the message says so.
+ */
+function asReplayed({ reviewerToken, ...result }: SubmitReviewResult): SubmitReviewResult {
+  return reviewerToken === undefined ? result : { ...result, message: `${result.message} ${REPLAY_NOTE}` };
+}
+
+export const REPLAY_NOTE = 'This is a replay of the first answer: its reviewerToken was shown once, in that answer, and is not kept.';
 
 /**
  * Accepts one review: validates and cleans it, checks the listing exists, decides whether it
@@ -57,7 +67,10 @@ export async function submitReview({
   const { reviewerToken: givenToken, ...record } = parseInput(reviewInputSchema, input);
   const policy = ctx.reviewPolicy ?? DEFAULT_REVIEW_POLICY;
   if (!ctx.catalogue.get(record.targetSlug)) {
-    const { suggestions, hint } = unknownSlugHint(ctx.catalogue, record.targetSlug);
+    const moved = await ctx.catalogue.movedSlug(record.targetSlug);
+    const { suggestions, hint } = moved
+      ? { suggestions: moved.to, hint: `it moved to ${moved.to.map((s) => `"${s}"`).join(', ')} (${moved.reason}); review ${moved.to.length === 1 ? 'that listing' : 'one of those'}` }
+      : unknownSlugHint(ctx.catalogue, record.targetSlug);
     throw new AppError('invalid_input', `No listing has the slug "${record.targetSlug}"; nothing was stored.`, {
       fields: [{ field: 'targetSlug', in: 'body', message: `targetSlug "${record.targetSlug}" names no listing; ${hint}` }],
       extensions: { suggestions },
@@ -105,12 +118,13 @@ export async function submitReview({
             key: idempotency.key,
             fingerprint: idempotency.fingerprint,
             forgetBefore: new Date(now.getTime() - policy.idempotencyRetentionMs).toISOString(),
-            respond: (result: SavedReview) => idempotency.respond(toResult(result)),
+            respond: (result: SavedReview) => idempotency.respond(asReplayed(toResult(result))),
           },
         }
       : {}),
   });
   if (saved.kind === 'key-taken') return saved;
   forgetListingReviewStats(ctx, record.targetSlug);
-  return { kind: 'saved', result: toResult(saved), ...(saved.response ? { response: saved.response } : {}) };
+  // The first answer is the result itself, token included; what was recorded for replays has none.
+  return { kind: 'saved', result: toResult(saved) };
 }

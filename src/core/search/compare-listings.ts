@@ -265,16 +265,22 @@ function capabilityOverlap(detail: ListingDetail, others: ListingDetail[]): Comp
   };
 }
 
-/** Throws not_found naming every unknown slug, with close matches for each. */
-function notFound(ctx: CoreContext, unknown: string[], requested: string[]): never {
-  // A listing already being compared is no suggestion for another one.
-  const perSlug = unknown.map((slug) => ({ slug, suggestions: suggestSlugs(ctx.catalogue, slug, 3 + requested.length).filter((s) => !requested.includes(s)).slice(0, 3) }));
-  const hints = perSlug.map(({ slug, suggestions }) =>
-    suggestions.length ? `"${slug}" (did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?)` : `"${slug}" (look it up with GET /api/apis?q=…)`,
+/** Throws not_found naming every unknown slug, with where it moved or close matches for each. */
+async function notFound(ctx: CoreContext, unknown: string[], requested: string[]): Promise<never> {
+  const perSlug = await Promise.all(
+    unknown.map(async (slug) => {
+      const moved = await ctx.catalogue.movedSlug(slug);
+      // A listing already being compared is no suggestion for another one.
+      return { slug, moved, suggestions: moved ? moved.to : suggestSlugs(ctx.catalogue, slug, 3 + requested.length).filter((s) => !requested.includes(s)).slice(0, 3) };
+    }),
   );
-  const fields: FieldProblem[] = perSlug.map(({ slug, suggestions }) => ({
+  const quoted = (slugs: string[]) => slugs.map((s) => `"${s}"`).join(', ');
+  const hints = perSlug.map(({ slug, moved, suggestions }) =>
+    moved ? `"${slug}" (it moved to ${quoted(moved.to)})` : suggestions.length ? `"${slug}" (did you mean ${quoted(suggestions)}?)` : `"${slug}" (look it up with GET /api/apis?q=…)`,
+  );
+  const fields: FieldProblem[] = perSlug.map(({ slug, moved, suggestions }) => ({
     field: 'slugs',
-    message: `no listing has the slug "${slug}"${suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
+    message: moved ? `"${slug}" moved to ${quoted(moved.to)} (${moved.reason})` : `no listing has the slug "${slug}"${suggestions.length ? `; did you mean ${quoted(suggestions)}?` : ''}`,
   }));
   throw new AppError('not_found', `No listing has the slug ${listWords(hints)}. Fix ${unknown.length === 1 ? 'it' : 'them'} in slugs and compare again.`, {
     fields,
@@ -286,7 +292,7 @@ export async function compareListings({ ctx, input }: { ctx: CoreContext; input:
   const { slugs } = parseInput(compareListingsInputSchema, input);
   const entries = slugs.map((slug) => ({ slug, entry: ctx.catalogue.get(slug) }));
   const unknown = entries.filter((e) => !e.entry).map((e) => e.slug);
-  if (unknown.length) notFound(ctx, unknown, slugs);
+  if (unknown.length) await notFound(ctx, unknown, slugs);
   const reviews = await listingReviewStats({ ctx, slugs });
   const details = entries.map((e) => ({ ...detailOf(e.entry!), reviews: reviews.get(e.slug) }));
   const items: CompareItem[] = details.map((detail) => {

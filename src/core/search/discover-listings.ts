@@ -12,6 +12,7 @@ import { listCategories } from '../listings/list-categories.ts';
 import { hasListingFilter, listingFilter, listingFilterShape } from './listing-filter.ts';
 import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from './rank-need.ts';
 import { slugify } from './text.ts';
+import { alsoFromOf, familiesOf, groupParam, type AlsoFrom } from '../providers/group-by-provider.ts';
 
 export const discoverListingsInputSchema = parameters({
   q: requiredText('q', 300, 'send+real-time+notifications+to+browser+clients').describe(
@@ -20,6 +21,7 @@ export const discoverListingsInputSchema = parameters({
   limit: boundedInt('limit', 1, 50).default(10).describe('Most items to return, 1 to 50 (default 10).'),
   ...listingFilterShape,
   view: viewParam.default('full'),
+  group: groupParam,
 });
 export type DiscoverListingsInput = z.input<typeof discoverListingsInputSchema>;
 
@@ -78,12 +80,20 @@ const answers = new AnswerCache<DiscoverResult>(500);
 const bodies = new AnswerCache<AnswerBody>(500);
 
 const compactOf = (full: DiscoverFullResult): DiscoverResult => ({
-  items: full.items.map((item) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence })),
+  items: full.items.map(({ also, ...item }) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence, ...(also ? { also } : {}) })),
   ...(full.readAs ? { readAs: full.readAs } : {}),
   ...(full.noGoodMatch ? { noGoodMatch: full.noGoodMatch } : {}),
 });
 
-const keyOf = (query: z.output<typeof discoverListingsInputSchema>) => JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless]);
+const keyOf = (query: z.output<typeof discoverListingsInputSchema>) => JSON.stringify([query.q, query.limit, query.category, query.pricing, query.minCliScore, query.envVarAuth, query.headless, query.group]);
+
+/**
+ * Grouped, a need is ranked this many times deeper than the entries asked for (up to
+ * GROUPED_DEPTH_MAX listings), so that a provider with many matching products still leaves
+ * room for `limit` entries; `also` names the products found within that depth.
+ */
+const GROUPED_DEPTH_FACTOR = 4;
+const GROUPED_DEPTH_MAX = 200;
 
 /** The full answer, whatever `view` says: for surfaces that render it themselves (pages, text). */
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverFullResult> {
@@ -113,21 +123,30 @@ export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; i
 
 /** What an answer is made of, before it is written as objects or as text. */
 type RankedAnswer =
-  | { matches: NeedMatch[]; reviews?: Map<string, ListingReviewSummary>; reviewTexts?: Map<string, string>; readAs?: string; noGoodMatch?: undefined }
+  | { matches: NeedMatch[]; also?: Map<string, AlsoFrom>; reviews?: Map<string, ListingReviewSummary>; reviewTexts?: Map<string, string>; readAs?: string; noGoodMatch?: undefined }
   | { noGoodMatch: NoGoodMatch };
 
 /** The items' review figures as objects (for answers built as objects), as JSON text (for answers written as text), or none (compact items carry none). */
 type ReviewsRead = 'objects' | 'texts' | 'none';
 
 async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, reviewsRead: ReviewsRead = 'objects'): Promise<RankedAnswer> {
+  const grouped = query.group !== 'none';
+  const depth = grouped ? Math.max(query.limit, Math.min(query.limit * GROUPED_DEPTH_FACTOR, GROUPED_DEPTH_MAX)) : query.limit;
   // Without a filter, no listing is tested against one, and an empty answer is not ranked a third time to tell "filtered out" from "nothing serves it".
-  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: query.limit });
+  const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: depth });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
-  const slugs = ranked.matches.map((match) => match.entry.slug);
-  const readAs = ranked.readAs ? { readAs: ranked.readAs } : {};
-  if (reviewsRead === 'objects') return { matches: ranked.matches, reviews: await listingReviewSummaries({ ctx, slugs }), ...readAs };
-  if (reviewsRead === 'texts') return { matches: ranked.matches, reviewTexts: await listingReviewSummaryTexts({ ctx, slugs }), ...readAs };
-  return { matches: ranked.matches, ...readAs };
+  const families = familiesOf(query.group, ranked.matches, (match) => match.entry).slice(0, query.limit);
+  const matches = families.map((family) => family.lead);
+  const also = new Map<string, AlsoFrom>();
+  for (const family of families) {
+    const from = alsoFromOf(family, (match) => match.entry);
+    if (from) also.set(family.lead.entry.slug, from);
+  }
+  const slugs = matches.map((match) => match.entry.slug);
+  const extras = { ...(ranked.readAs ? { readAs: ranked.readAs } : {}), ...(also.size ? { also } : {}) };
+  if (reviewsRead === 'objects') return { matches, reviews: await listingReviewSummaries({ ctx, slugs }), ...extras };
+  if (reviewsRead === 'texts') return { matches, reviewTexts: await listingReviewSummaryTexts({ ctx, slugs }), ...extras };
+  return { matches, ...extras };
 }
 
 function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
@@ -138,6 +157,7 @@ function fullAnswerOf(ranked: RankedAnswer): DiscoverFullResult {
     confidence: match.confidence,
     matchedOn: match.matchedOn,
     reviews: ranked.reviews?.get(match.entry.slug),
+    ...(ranked.also?.has(match.entry.slug) ? { also: ranked.also.get(match.entry.slug) } : {}),
   }));
   return { items, ...(ranked.readAs ? { readAs: ranked.readAs } : {}) };
 }
@@ -181,7 +201,9 @@ function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): Answe
     const reviews = ranked.reviewTexts?.get(match.entry.slug);
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
-    const tail = view === 'compact' ? `${ranking}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}}`;
+    const from = ranked.also?.get(match.entry.slug);
+    const also = from === undefined ? '' : `,"also":${JSON.stringify(from)}`;
+    const tail = view === 'compact' ? `${ranking}${also}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}${also}}`;
     body += `${i > 0 ? ',' : ''}${item.open}${tail}`;
     // Digests have one length, and each tail is prefixed by its own: no two different answers feed the hash the same text.
     tagged += `${item.digest}${tail.length}:${tail}`;

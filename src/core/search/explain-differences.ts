@@ -93,7 +93,7 @@ export const listWords = (words: readonly string[]): string =>
 // ─── Pricing ────────────────────────────────────────────────────────────────────────────
 
 /** How much of the listing can be used without paying: 2 all of it, 1 a free tier, 0 nothing. */
-const FREE_LEVEL: Record<PricingTier, number> = { Free: 2, 'Open source': 2, Freemium: 1, 'Usage-based': 0, Paid: 0 };
+const FREE_LEVEL: Record<PricingTier, number> = { Free: 2, 'Open source': 2, Freemium: 1, 'Usage-based': 0, Paid: 0, Enterprise: 0 };
 
 const TIER_WORDS: Record<PricingTier, string> = {
   Free: 'completely free',
@@ -101,6 +101,7 @@ const TIER_WORDS: Record<PricingTier, string> = {
   Freemium: 'free tier',
   'Usage-based': 'pay per use',
   Paid: 'paid',
+  Enterprise: 'enterprise sales',
 };
 
 /** Tiers that can be used at no cost: the whole service, or its free tier. */
@@ -120,6 +121,8 @@ export function describePricing(tier: PricingTier | null): string {
       return 'Usage-based (billed by usage)';
     case 'Paid':
       return 'Paid (no free tier)';
+    case 'Enterprise':
+      return 'Enterprise (sold through sales, no public price)';
   }
 }
 

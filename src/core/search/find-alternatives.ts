@@ -142,7 +142,7 @@ function rankAlternatives(catalogue: CatalogueIndex, entry: IndexedListing, limi
 
 export async function findAlternatives({ ctx, input }: { ctx: CoreContext; input: FindAlternativesInput }): Promise<AlternativesResult> {
   const { slug, limit } = parseInput(findAlternativesInputSchema, input);
-  const entry = listingEntryOr404(ctx.catalogue, slug);
+  const entry = await listingEntryOr404(ctx.catalogue, slug);
   const reference = detailOf(entry);
   const items = rankAlternatives(ctx.catalogue, entry, limit).map((alternative): AlternativeItem => {
     const differences = explainDifferences(detailOf(alternative.entry), reference);

@@ -22,6 +22,8 @@ const MIN_PREFIX_LENGTH = 3;
 /** Near spellings only for words of 5 letters or more, at most one edit in five. */
 const MIN_FUZZY_LENGTH = 5;
 const MAX_WORDS = 16;
+/** The closest near spellings of a word, at most: each adds its listings to the lookup's work. */
+const MAX_NEAR_TERMS = 8;
 
 type TermGroup = { term: string; weight: number }[];
 
@@ -36,7 +38,7 @@ function termGroup(index: NeedIndex, word: string, { fuzzy, begun }: { fuzzy: bo
     }
   }
   if (fuzzy && word.length >= MIN_FUZZY_LENGTH) {
-    for (const { term, edits } of index.termsNear(stemmed, Math.floor(word.length / 5))) {
+    for (const { term, edits } of index.termsNear(stemmed, Math.floor(word.length / 5)).slice(0, MAX_NEAR_TERMS)) {
       if (!group.has(term)) group.set(term, NEAR_WEIGHT / edits);
     }
   }

@@ -1,4 +1,4 @@
-import { distance } from 'fastest-levenshtein';
+import { NearStrings, nearStringsInChunks } from './near-strings.ts';
 import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
@@ -283,6 +283,9 @@ export class NeedIndex {
   private scored = 0;
   /** Indexed words (capabilities left out) in order, for prefix and near-spelling lookups; rebuilt after a new word arrives. */
   private sortedTerms: string[] | null = null;
+  private nearTerms: NearStrings | null = null;
+  private nearTermsPending = false;
+  private nearExaminedBefore = 0;
   private lookupBest = new Float64Array(0);
   private lookupTotals = new Float64Array(0);
   private lookupMatched = new Uint32Array(0);
@@ -876,15 +879,45 @@ export class NeedIndex {
     return found;
   }
 
-  /** Indexed words within `maxEdits` edits of `word` (itself excluded), closest first. */
+  /**
+   * Indexed words within `maxEdits` edits of `word` (itself excluded), closest first, found
+   * within a budget of words examined (near-strings.ts): never a scan of the whole vocabulary.
+   */
   termsNear(word: string, maxEdits: number): { term: string; edits: number }[] {
-    const near: { term: string; edits: number }[] = [];
-    for (const term of this.termList()) {
-      if (Math.abs(term.length - word.length) > maxEdits || term === word) continue;
-      const edits = distance(term, word);
-      if (edits <= maxEdits) near.push({ term, edits });
+    if (!this.nearTerms) {
+      // While prepareNearTerms builds it between requests, a lookup goes without near spellings rather than build it whole.
+      if (this.nearTermsPending) return [];
+      this.nearTerms = new NearStrings(this.termList());
+      this.nearTerms.examined = this.nearExaminedBefore;
     }
-    return near.sort((a, b) => a.edits - b.edits || (a.term < b.term ? -1 : 1));
+    const near = this.nearTerms.near(word, maxEdits).map(({ text, edits }) => ({ term: text, edits }));
+    this.nearExaminedBefore = this.nearTerms.examined;
+    return near;
+  }
+
+  /**
+   * Builds the near-spelling index a few thousand words at a time, yielding to the event loop
+   * between chunks, so a server pays for it while idle after start-up rather than in the first
+   * request with an unknown word (a build of 36,000 words takes 70–90 ms).
+   */
+  async prepareNearTerms(): Promise<void> {
+    if (this.nearTerms || this.nearTermsPending) return;
+    this.nearTermsPending = true;
+    try {
+      const terms = this.termList();
+      // A word added meanwhile would be missing: then the index is built when first used.
+      const built = await nearStringsInChunks(terms, () => this.nearTerms !== null || this.sortedTerms !== terms);
+      if (!built) return;
+      built.examined = this.nearExaminedBefore;
+      this.nearTerms = built;
+    } finally {
+      this.nearTermsPending = false;
+    }
+  }
+
+  /** Words examined by every termsNear so far (tests check the budget with it). */
+  get nearTermsExamined(): number {
+    return this.nearExaminedBefore;
   }
 
   /**
@@ -1004,6 +1037,7 @@ export class NeedIndex {
       postings = { written: false, docs: [], weights: [], fields: [] };
       this.postings.set(key, postings);
       this.sortedTerms = null;
+      if (!key.startsWith('\u0001')) this.nearTerms?.add(key);
     }
     postings.written ||= written;
     if (!Array.isArray(postings.docs)) {
@@ -1117,6 +1151,7 @@ export class NeedIndex {
       else this.postings.delete(key);
     }
     this.sortedTerms = null;
+    this.nearTerms = null;
     this.slugs = slugs;
     this.lengths = lengths;
     this.version += 1;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
 import { listingSummarySchema, type ListingDetail } from '../listings/listing-detail.ts';
-import { booleanParam, optionalText, parameters, parseInput } from '../params.ts';
+import { booleanParam, enumParam, optionalText, parameters, parseInput } from '../params.ts';
+import { decidingFactSchema, documentedRateLimit, monthlyCostSchema, priceAtVolume, rateLimitSchema, type DecidingFact, type DocumentedRateLimit, type MonthlyCost } from './price-at-volume.ts';
 import { matchedOnSchema } from './discover-listings.ts';
 import { listingFilter, listingFilterShape } from './listing-filter.ts';
 import {
@@ -51,6 +52,45 @@ const DIAGNOSE_LIMIT = 200;
 
 const TASK_EXAMPLE = 'send+real-time+notifications+to+browser+clients';
 
+export const PRIORITIES = ['cost', 'simplicity', 'scale'] as const;
+export const RECOMMEND_CONSTRAINTS = ['no-credit-card', 'free-tier'] as const;
+type RecommendConstraint = (typeof RECOMMEND_CONSTRAINTS)[number];
+
+/** A non-negative amount (query strings and CLI flags as text, JSON as numbers); its message names the parameter. */
+function amountParam(field: string, max: number, example: string) {
+  return z
+    .unknown()
+    .transform((input, ctx) => {
+      const text = typeof input === 'string' ? input.trim().replace(/_/g, '') : input;
+      const value = typeof text === 'string' && /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : text;
+      if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) {
+        const message = Array.isArray(input) ? `${field} was given ${input.length} times; give it once` : `${field} must be a number from 0 to ${max}, e.g. ${field}=${example}; got ${JSON.stringify(input) ?? String(input)}`;
+        ctx.issues.push({ code: 'custom', input, message });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .meta({ type: 'number', minimum: 0, maximum: max });
+}
+
+const constraintsParam = z
+  .unknown()
+  .transform((input, ctx) => {
+    const parts = (Array.isArray(input) ? input : [input]).flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]));
+    const values: RecommendConstraint[] = [];
+    for (const part of parts) {
+      const value = typeof part === 'string' ? part.trim().toLowerCase() : part;
+      if (value === '') continue;
+      if (!RECOMMEND_CONSTRAINTS.includes(value as RecommendConstraint)) {
+        ctx.issues.push({ code: 'custom', input, message: `constraints must be a comma-separated list of ${RECOMMEND_CONSTRAINTS.join(', ')}; got ${JSON.stringify(part) ?? String(part)}` });
+        return z.NEVER;
+      }
+      if (!values.includes(value as RecommendConstraint)) values.push(value as RecommendConstraint);
+    }
+    return values;
+  })
+  .meta({ type: 'string', description: 'no-credit-card, free-tier, comma-separated' });
+
 export const recommendListingInputSchema = parameters({
   task: optionalText('task', 300).describe('The task, in your own words, e.g. "send real-time notifications to browser clients". Words may be joined with plus signs.'),
   q: optionalText('q', 300).describe('Alias of task.'),
@@ -58,7 +98,25 @@ export const recommendListingInputSchema = parameters({
   free: booleanParam('free')
     .optional()
     .describe('true: only listings usable at no cost: Free, Open source, or Freemium (within its free tier). Use pricing=free for completely free ones only.'),
+  volume: amountParam('volume', 1e12, '50000')
+    .optional()
+    .describe('Billed units per month (requests, emails, messages, tokens: each candidate\'s own billed unit, named in the answer). Each candidate is priced at this volume from its curated pricing facts.'),
+  budget: amountParam('budget', 1e9, '100')
+    .optional()
+    .describe('US dollars per month. With volume: a candidate whose known monthly cost is above it is left out; one whose cost is unknown stays, marked unknown.'),
+  priority: enumParam('priority', PRIORITIES)
+    .optional()
+    .describe('What decides among the candidates that serve the task: cost (lowest known monthly cost at volume; needs volume), simplicity (highest CLI relevance), scale (highest documented rate limit).'),
+  constraints: constraintsParam
+    .optional()
+    .describe('Comma-separated: no-credit-card (its pricing page shows no card is needed to start), free-tier (a free allowance, a $0 plan, or a Free, Freemium or Open source tier).'),
 }).superRefine((input, ctx) => {
+  if (input.priority === 'cost' && input.volume === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['volume'], message: 'volume is required with priority=cost: the billed units per month to price, e.g. volume=50000' });
+  }
+  if (input.budget !== undefined && input.volume === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['volume'], message: 'volume is required with budget: the monthly cost is priced at a volume, e.g. volume=50000&budget=100' });
+  }
   if (input.task === undefined && input.q === undefined) {
     ctx.addIssue({ code: 'custom', path: ['task'], message: `task is required: describe the task, e.g. task=${TASK_EXAMPLE} (q is accepted as an alias)` });
   } else if (input.task !== undefined && input.q !== undefined && input.task !== input.q) {
@@ -78,12 +136,36 @@ export const recommendationPickSchema = z
     matchedOn: matchedOnSchema,
     matchedCapabilities: z.array(z.string()).describe("The listing's own capabilities that the task's words touched."),
     decidedBy: z
-      .enum(['only-match', 'relevance', 'cli-relevance', 'quality', 'name'])
-      .describe('What set it apart from the rest of its relevance band: relevance alone, a surely higher CLI relevance or quality, or (all else equal or unknown) the name.'),
+      .enum(['only-match', 'relevance', 'cli-relevance', 'quality', 'name', 'cost', 'simplicity', 'scale'])
+      .describe('What set it apart from the rest of its relevance band: relevance alone, a surely higher CLI relevance or quality, or (all else equal or unknown) the name; with priority, the priority that ranked it (cost, simplicity, scale).'),
     reviews: reviewEvidenceSchema.nullable().describe('Review evidence; null while there is none (reviews are not collected yet).'),
     listing: listingSummarySchema,
+    cost: monthlyCostSchema.optional().describe('With volume: its monthly cost at the volume, in its billed unit, from its pricing facts (monthlyUsd null when they do not say).'),
+    rateLimit: rateLimitSchema.nullable().optional().describe('With priority=scale: the documented rate limit that ranked it; null when none is documented.'),
   })
   .meta({ id: 'RecommendationPick' });
+
+export const pricedCandidateSchema = z
+  .object({
+    slug: z.string(),
+    name: z.string(),
+    relevance: z.number(),
+    cliScore: z.number().nullable(),
+    cost: monthlyCostSchema.nullable().describe('Its monthly cost at volume; null when no volume was given.'),
+    withinBudget: z.boolean().nullable().describe('Whether its known cost is within budget; null when no budget was given or its cost is unknown.'),
+    rateLimit: rateLimitSchema.nullable(),
+    decidingFacts: z.array(decidingFactSchema).describe('The facts the ranking used for it, with their pages.'),
+  })
+  .meta({ id: 'PricedCandidate' });
+
+export const rankingSchema = z
+  .object({
+    priority: z.enum(PRIORITIES).nullable(),
+    volume: z.number().nullable().describe('Billed units per month the candidates were priced at.'),
+    budget: z.number().nullable().describe('US dollars per month.'),
+    candidates: z.array(pricedCandidateSchema).describe('The candidates that serve the task, in the order the priority ranks them; those over budget are left out (see message).'),
+  })
+  .meta({ id: 'RecommendRanking' });
 export type RecommendationPick = z.infer<typeof recommendationPickSchema>;
 
 export const recommendResultSchema = z
@@ -91,6 +173,7 @@ export const recommendResultSchema = z
     recommendation: recommendationPickSchema.nullable().describe('The pick; null when nothing serves the task under the constraints (see message).'),
     runnerUp: recommendationPickSchema.nullable().describe('The second choice; null when only one listing fits.'),
     message: z.string().optional().describe('Why there is no recommendation or no runner-up, or a warning that the best match is weak.'),
+    ranking: rankingSchema.optional().describe('With priority, volume or budget: every candidate ranked, priced and with the facts that decided.'),
   })
   .meta({ id: 'Recommendation' });
 export type RecommendResult = z.infer<typeof recommendResultSchema>;
@@ -102,6 +185,9 @@ interface Candidate {
   detail: ListingDetail;
   cli: ScoreInterval;
   quality: ScoreInterval;
+  /** Its monthly cost at the asked volume; undefined when no volume was asked. */
+  cost?: MonthlyCost;
+  rate: DocumentedRateLimit | null;
 }
 
 type DecidedBy = RecommendationPick['decidedBy'];
@@ -113,6 +199,8 @@ interface Choice {
   contenders: Candidate[];
   /** The best listing outside its relevance band, if any. */
   nextOutside: Candidate | undefined;
+  /** The decision in words, when a priority made it. */
+  sentence?: string;
 }
 
 const byRelevanceThenName = (a: Candidate, b: Candidate) =>
@@ -162,7 +250,8 @@ const relevanceText = (value: number) => value.toFixed(2);
 const namesOf = (cs: Candidate[]) => listWords(cs.slice(0, 3).map((c) => c.detail.name)) + (cs.length > 3 ? ` and ${cs.length - 3} more` : '');
 const valuesOf = (cs: Candidate[], value: (c: Candidate) => string) => cs.map(value).join(', ');
 
-function decisionSentence({ chosen, decidedBy, contenders, nextOutside }: Choice, rank: 'pick' | 'runner-up', pickName: string | undefined, constrained: boolean): string {
+function decisionSentence({ chosen, decidedBy, contenders, nextOutside, sentence }: Choice, rank: 'pick' | 'runner-up', pickName: string | undefined, constrained: boolean): string {
+  if (sentence) return sentence;
   const prefix = rank === 'pick' ? 'Chosen' : 'Runner-up';
   const under = constrained ? ' under the given constraints' : '';
   const band = `within ${RELEVANCE_BAND} of the best relevance`;
@@ -186,6 +275,8 @@ function decisionSentence({ chosen, decidedBy, contenders, nextOutside }: Choice
       return `${prefix} on relevance: ${namesOf(contenders)} ${be} ${band} too, but no score surely separates them (CLI relevance ${cli(chosen)} vs ${valuesOf(contenders, cli)}; quality ${quality(chosen)} vs ${valuesOf(contenders, quality)}; an unknown score is unknown, not 0), so the higher relevance decided (${relevance(chosen)} vs ${valuesOf(contenders, relevance)}).`;
     case 'name':
       return `${prefix} by name order: it ties with ${namesOf(contenders)} on relevance, and no known score separates them.`;
+    default:
+      return `${prefix} on ${decidedBy}.`;
   }
 }
 
@@ -220,6 +311,7 @@ function toPick(
     const parts = differenceClauses(explainDifferences(detail, versus.detail), 'cannot compare');
     if (parts.length) reasons.push(`Against ${versus.detail.name}, ${parts.join('. ')}.`);
   }
+  if (chosen.cost) reasons.splice(4, 0, costSentence(chosen.cost));
   return {
     slug: detail.slug,
     name: detail.name,
@@ -232,7 +324,94 @@ function toPick(
     decidedBy: choice.decidedBy,
     reviews,
     listing: summaryOf(match.entry),
+    ...(chosen.cost ? { cost: chosen.cost } : {}),
+    ...(choice.decidedBy === 'scale' ? { rateLimit: chosen.rate } : {}),
   };
+}
+
+const unitsText = (count: number) => count.toLocaleString('en-US');
+const usdText = (usd: number) => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const pageText = (fact: DecidingFact) => `${fact.url} (${fact.dated} ${fact.asOf}${fact.thirdParty ? ', third-party page' : ''})`;
+
+function costSentence(cost: MonthlyCost): string {
+  const at = `${unitsText(cost.volume)} ${cost.unit ?? 'billed units'} a month`;
+  if (cost.monthlyUsd === null) return `Cost at ${at}: unknown, ${cost.basis}.`;
+  return `Cost at ${at}: ${usdText(cost.monthlyUsd)} a month, ${cost.basis}; from ${listWords(cost.facts.map(pageText))}.`;
+}
+
+/** How far below the best relevance a candidate may be and still be ranked by the priority. */
+export const PRIORITY_BAND = 0.3;
+
+const costOf = (c: Candidate) => c.cost?.monthlyUsd ?? null;
+const knownFirst = (a: number | null, b: number | null, ascending: boolean) =>
+  a === null && b === null ? 0 : a === null ? 1 : b === null ? -1 : ascending ? a - b : b - a;
+
+/** The candidates in the order the priority ranks them; relevance, then name, breaks ties. */
+function rankByPriority(pool: Candidate[], priority: (typeof PRIORITIES)[number] | undefined): Candidate[] {
+  const compare = (a: Candidate, b: Candidate): number => {
+    switch (priority) {
+      case 'cost':
+        return knownFirst(costOf(a), costOf(b), true);
+      case 'simplicity':
+        return b.cli.min - a.cli.min || b.cli.max - a.cli.max || knownFirst(costOf(a), costOf(b), true);
+      case 'scale':
+        return knownFirst(a.rate?.perSecond ?? null, b.rate?.perSecond ?? null, false);
+      default:
+        return 0;
+    }
+  };
+  return [...pool].sort((a, b) => compare(a, b) || byRelevanceThenName(a, b));
+}
+
+/** The priority's decision in words, naming the facts that decided and admitting what is unknown. */
+function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PRIORITIES)[number]): Choice {
+  const chosen = ranked[index]!;
+  const others = ranked.filter((_, position) => position !== index);
+  const prefix = index === 0 ? 'Chosen' : 'Runner-up';
+  const among = `among ${ranked.length} candidates that serve the task`;
+  if (ranked.length === 1) {
+    const cost = costOf(chosen);
+    const known = priority === 'cost' && cost !== null ? `; at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit} it costs ${usdText(cost)} a month` : priority === 'scale' && chosen.rate?.perSecond != null ? `; its documented rate limit is "${chosen.rate.figure}"` : '';
+    return { chosen, contenders: [], nextOutside: undefined, decidedBy: 'only-match', sentence: `${prefix} as the only candidate that serves the task${known}.` };
+  }
+  const base = { chosen, contenders: others, nextOutside: undefined };
+  const unknownNote = (unknown: Candidate[], what: string) => (unknown.length ? ` ${namesOf(unknown)} ${unknown.length === 1 ? 'has' : 'have'} no known ${what}, which is not counted as better or worse.` : '');
+  if (priority === 'cost') {
+    const cost = costOf(chosen);
+    if (cost === null) {
+      return { ...base, decidedBy: 'relevance', sentence: `${prefix} on relevance: no cost at the volume is known for it or the candidates after it, so cost could not decide; it is not claimed to be cheaper.` };
+    }
+    const known = others.filter((c) => costOf(c) !== null);
+    const next = known.find((c) => costOf(c)! >= cost);
+    const cheaperEarlier = index > 0 ? ` after ${ranked[0]!.detail.name}` : '';
+    return {
+      ...base,
+      decidedBy: 'cost',
+      sentence: `${prefix} on cost: ${usdText(cost)} a month at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit}, the ${index === 0 ? 'lowest' : 'next lowest'} known cost${cheaperEarlier} ${among}${next ? ` (${next.detail.name}: ${usdText(costOf(next)!)})` : ''}.${unknownNote(others.filter((c) => costOf(c) === null), 'cost at this volume')}`,
+    };
+  }
+  if (priority === 'simplicity') {
+    return {
+      ...base,
+      decidedBy: 'simplicity',
+      sentence: `${prefix} on simplicity: CLI relevance ${intervalText(chosen.cli)}, the ${index === 0 ? 'highest' : 'next highest'} lower bound ${among} (${others.slice(0, 3).map((c) => `${c.detail.name} ${intervalText(c.cli)}`).join(', ') || 'no other'}).`,
+    };
+  }
+  const rate = chosen.rate?.perSecond ?? null;
+  if (rate === null) {
+    return { ...base, decidedBy: 'relevance', sentence: `${prefix} on relevance: no documented rate limit is known for it or the candidates after it, so scale could not decide.` };
+  }
+  return {
+    ...base,
+    decidedBy: 'scale',
+    sentence: `${prefix} on scale: its documented rate limit, "${chosen.rate!.figure}"${chosen.rate!.url ? ` (${chosen.rate!.url}, ${chosen.rate!.asOf})` : ''}, is the ${index === 0 ? 'highest' : 'next highest'} ${among}.${unknownNote(others.filter((c) => c.rate?.perSecond == null), 'rate limit')}`,
+  };
+}
+
+function decidingFactsOf(c: Candidate, priority: (typeof PRIORITIES)[number] | undefined, constraintFacts: (c: Candidate) => DecidingFact[]): DecidingFact[] {
+  const facts = [...(c.cost?.facts ?? []), ...constraintFacts(c)];
+  if (priority === 'scale' && c.rate && c.rate.url && c.rate.asOf) facts.push({ fact: 'rateLimits', value: c.rate.figure, url: c.rate.url, asOf: c.rate.asOf, dated: 'read', thirdParty: false });
+  return facts;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -299,6 +478,27 @@ function activeConstraints(query: Query): Constraint[] {
       unknownWords: (n) => `${verb(n, 'is', 'are')} not fully scored for CLI relevance, which is unknown, not 0`,
     });
   }
+  for (const name of query.constraints ?? []) {
+    if (name === 'no-credit-card') {
+      constraints.push({
+        parameter: 'constraints=no-credit-card',
+        passes: 'needs no credit card to start, as its pricing page shows',
+        doesNotPass: 'needs a credit card to start, or no page shows that it does not',
+        test: (entry) => entry.listing.pricing?.creditCardRequired?.value === false,
+        unknown: (entry) => entry.listing.pricing?.creditCardRequired === undefined,
+        unknownWords: (n) => `${verb(n, 'has', 'have')} no curated fact on whether a credit card is needed, which is unknown, not a yes`,
+      });
+    } else {
+      constraints.push({
+        parameter: 'constraints=free-tier',
+        passes: 'has a free tier (a free allowance, a $0 plan, or a Free, Freemium or Open source tier)',
+        doesNotPass: 'shows no free tier',
+        test: hasFreeTier,
+        unknown: (entry) => entry.listing.pricing === undefined && entry.pricingTier === null,
+        unknownWords: (n) => `${verb(n, 'shows', 'show')} no pricing facts`,
+      });
+    }
+  }
   for (const key of ['envVarAuth', 'headless'] as const) {
     if (query[key] !== true) continue;
     constraints.push({
@@ -311,6 +511,15 @@ function activeConstraints(query: Query): Constraint[] {
     });
   }
   return constraints;
+}
+
+function hasFreeTier(entry: IndexedListing): boolean {
+  const pricing = entry.listing.pricing;
+  const allowance = pricing?.freeAllowance?.value;
+  // Units free every month or day, or a monthly credit, keep a small volume free; a one-time credit does not.
+  if (allowance && ('units' in allowance ? allowance.units > 0 : allowance.period === 'month' && allowance.creditUsd > 0)) return true;
+  if (pricing?.plans?.some((plan) => plan.value.monthlyUsd === 0)) return true;
+  return entry.pricingTier !== null && NO_COST_TIERS.includes(entry.pricingTier);
 }
 
 /** Why nothing fits: how many listings serve the task at all, and which constraint shuts them out. */
@@ -356,11 +565,37 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
   if (matches.length === 0) {
     return { recommendation: null, runnerUp: null, message: explainNoFit(ctx, task, constraints) };
   }
-  const candidates: Candidate[] = matches.map((match) => {
+  let candidates: Candidate[] = matches.map((match) => {
     const detail = detailOf(match.entry);
-    return { match, detail, cli: cliInterval(detail.cliRelevance), quality: qualityInterval(detail.quality) };
+    return {
+      match,
+      detail,
+      cli: cliInterval(detail.cliRelevance),
+      quality: qualityInterval(detail.quality),
+      ...(query.volume !== undefined ? { cost: priceAtVolume(match.entry.listing.pricing, query.volume) } : {}),
+      rate: documentedRateLimit(match.entry.listing.cliCriteria.rateLimits),
+    };
   });
-  const [pick, second] = firstTwo(candidates) as [Choice, Choice | undefined];
+  const ranked = query.priority !== undefined || query.volume !== undefined || query.budget !== undefined;
+  let overBudget: Candidate[] = [];
+  if (ranked) {
+    const best = Math.max(...candidates.map((c) => c.match.relevance));
+    candidates = candidates.filter((c) => c.match.relevance >= best - PRIORITY_BAND - 1e-9);
+    if (query.budget !== undefined) {
+      overBudget = candidates.filter((c) => costOf(c) !== null && costOf(c)! > query.budget!);
+      candidates = candidates.filter((c) => !overBudget.includes(c));
+    }
+    if (candidates.length === 0) {
+      return {
+        recommendation: null,
+        runnerUp: null,
+        message: `${overBudget.length} listing${overBudget.length === 1 ? '' : 's'} serve${overBudget.length === 1 ? 's' : ''} "${task}", but at ${unitsText(query.volume!)} units a month every known cost is above the budget of ${usdText(query.budget!)}: ${overBudget.slice(0, 3).map((c) => `${c.detail.name} ${usdText(costOf(c)!)}`).join(', ')}. Raise budget or lower volume.`,
+        ranking: { priority: query.priority ?? null, volume: query.volume ?? null, budget: query.budget ?? null, candidates: [] },
+      };
+    }
+  }
+  const order = query.priority ? rankByPriority(candidates, query.priority) : candidates;
+  const [pick, second] = (query.priority ? order.slice(0, 2).map((_, index) => priorityChoice(order, index, query.priority!)) : firstTwo(candidates)) as [Choice, Choice | undefined];
   const reviewStats = await listingReviewStats({ ctx, slugs: [pick, second].flatMap((choice) => (choice ? [choice.chosen.detail.slug] : [])) });
   const result: RecommendResult = {
     recommendation: toPick(pick, 'pick', task, second?.chosen, constraints, reviewStats),
@@ -373,6 +608,30 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
   if (!second) {
     notes.push(`No runner-up: ${pick.chosen.detail.name} is the only listing that serves this task${constraints.length ? ' under the given constraints' : ''}.`);
   }
+  if (overBudget.length) notes.push(`Left out over the budget of ${usdText(query.budget!)}: ${overBudget.map((c) => `${c.detail.name} (${usdText(costOf(c)!)})`).join(', ')}.`);
   if (notes.length) result.message = notes.join(' ');
+  if (ranked) {
+    const creditFacts = (c: Candidate): DecidingFact[] => {
+      const fact = c.match.entry.listing.pricing?.creditCardRequired;
+      return fact && query.constraints?.includes('no-credit-card')
+        ? [{ fact: 'creditCardRequired', value: fact.value ? 'a credit card is required' : 'no credit card is required', url: fact.source.url, asOf: fact.source.asOf, dated: fact.source.dated, thirdParty: fact.source.thirdParty === true }]
+        : [];
+    };
+    result.ranking = {
+      priority: query.priority ?? null,
+      volume: query.volume ?? null,
+      budget: query.budget ?? null,
+      candidates: (query.priority ? order : rankByPriority(candidates, undefined)).map((c) => ({
+        slug: c.detail.slug,
+        name: c.detail.name,
+        relevance: c.match.relevance,
+        cliScore: c.detail.cliRelevance.score,
+        cost: c.cost ?? null,
+        withinBudget: query.budget === undefined || costOf(c) === null ? null : costOf(c)! <= query.budget,
+        rateLimit: c.rate,
+        decidingFacts: decidingFactsOf(c, query.priority, creditFacts),
+      })),
+    };
+  }
   return result;
 }

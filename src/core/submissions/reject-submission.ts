@@ -5,6 +5,7 @@ import { AppError } from '../errors.ts';
 import { parseInput } from '../params.ts';
 import { SUBMISSION_LIMITS, type Submission } from './submission-schema.ts';
 import { toSubmission } from './submission-view.ts';
+import { unsafeCharacterIn, unsafeCharacterMessage } from '../text/unsafe-characters.ts';
 
 export const rejectSubmissionInputSchema = z.strictObject({
   id: z.string().trim().min(1).max(100),
@@ -14,6 +15,10 @@ export const rejectSubmissionInputSchema = z.strictObject({
     .min(1, { error: 'reason must not be empty; say why the submission is rejected, e.g. "not a programmable API"' })
     .max(SUBMISSION_LIMITS.reason, { error: `reason must be at most ${SUBMISSION_LIMITS.reason} characters` })
     .refine((value) => !/[\u0000-\u0008\u000B-\u001F\u007F]/.test(value), { error: 'reason must not contain control characters' })
+    .superRefine((value, ctx) => {
+      const found = unsafeCharacterIn(value);
+      if (found) ctx.addIssue({ code: 'custom', input: value, message: unsafeCharacterMessage('reason', found) });
+    })
     .describe('Why it is rejected; the submitter reads it with the status.'),
 });
 export type RejectSubmissionInput = z.input<typeof rejectSubmissionInputSchema>;

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import '../validation-messages.ts';
 import { cliCriteriaSchema, listingSchema, slugSchema, type Listing } from '../listings/listing.ts';
 import { foldText } from '../search/text.ts';
+import { snippetFactProblems } from '../listings/snippet-facts.ts';
+import { unsafeCharacterIn, unsafeCharacterMessage } from '../text/unsafe-characters.ts';
 
 /**
  * A proposed listing (issue 7): the catalogue's listing schema, as strict as a catalogue file,
@@ -124,6 +126,10 @@ const submissionShape = {
       // PostgreSQL cannot store U+0000, and no OpenAPI document needs it.
       // Whether it parses as OpenAPI is checked by the verb, off the main thread (parse-openapi-text.ts).
       if (text.includes('\u0000')) ctx.addIssue({ code: 'custom', message: 'openApiDocument must not contain the character U+0000; send the document\'s text as it is saved' });
+      // Neither UTF-8 nor XML can carry these, and a document read from a file never holds them.
+      else if (/[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) {
+        ctx.addIssue({ code: 'custom', message: `openApiDocument must not contain ${unsafeCharacterIn(text)}; send the document's text as it is saved` });
+      }
     })
     .optional()
     .describe('An OpenAPI 3.0/3.1 or Swagger 2.0 document of the API, as JSON or YAML text. The criteria it can evidence are assessed from it automatically.'),
@@ -133,6 +139,10 @@ const submissionShape = {
     .min(1, { error: 'submittedBy must not be empty; leave it out to stay anonymous' })
     .max(SUBMISSION_LIMITS.submittedBy, { error: `submittedBy must be at most ${SUBMISSION_LIMITS.submittedBy} characters` })
     .refine((value) => !/[\u0000-\u001F\u007F]/.test(value), { error: 'submittedBy must be one line without control characters' })
+    .superRefine((value, ctx) => {
+      const found = unsafeCharacterIn(value);
+      if (found) ctx.addIssue({ code: 'custom', input: value, message: unsafeCharacterMessage('submittedBy', found) });
+    })
     .optional()
     .describe('Who proposes the listing (a name, handle or agent name); shown to moderators.'),
 };
@@ -150,6 +160,10 @@ export const submissionInputSchema = z
       if (issue.code === 'invalid_type' && issue.path?.length === 0) return `the body must be a JSON object holding the listing's fields; got ${Array.isArray(issue.input) ? 'an array' : issue.input === null ? 'null' : typeof issue.input}`;
       return undefined;
     },
+  })
+  .superRefine((record, ctx) => {
+    // Its facts become commands people and agents paste (the quickstart): refused here, with the rule, rather than dropped later.
+    for (const problem of snippetFactProblems(record)) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message, input: undefined });
   })
   .transform(withoutBidi)
   .describe('A proposed listing: the listing schema of the catalogue (slug optional), an optional OpenAPI document and who sends it.');

@@ -1,5 +1,6 @@
 import type { EnrichSettings } from '../enrich-settings.ts';
 import { fetchJson, FetchJsonError, type FetchJsonOptions } from '../fetch-json.ts';
+import { withoutUnsafeCharacters } from '../../core/text/unsafe-characters.ts';
 
 /**
  * What the npm registry says about one package, read from its package document
@@ -50,7 +51,7 @@ export const typesPackageOf = (name: string) => `@types/${name.startsWith('@') ?
 
 /** One line of plain text: registry text is outside input, so control characters go and length is bounded. */
 function oneLine(text: string, max: number): string {
-  const clean = text
+  const clean = withoutUnsafeCharacters(text)
     .replace(/[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();

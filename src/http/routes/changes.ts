@@ -29,7 +29,7 @@ export const changesRoute: Route = async (app, { ctx }) => {
         description: 'What changed in the listing each time, newest first, with the cause and the scores before and after. An unknown slug is a 404 with close matches.',
         params: slugInputSchema,
         querystring: listingHistoryQuerySchema,
-        response: { 200: listingHistorySchema, ...problemResponses(400, 404) },
+        response: { 200: listingHistorySchema, ...problemResponses(300, 301, 400, 404) },
       },
     },
     async (request) => getListingHistory({ ctx, input: { ...request.params, ...request.query } }),

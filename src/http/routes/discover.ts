@@ -11,7 +11,8 @@ export const discoverRoute: Route = async (app, { ctx }) => {
         tags: ['discovery'],
         summary: 'Discover listings by a described need',
         description:
-          'Listings that serve the need in `q`, best first, each with its relevance (0..1), a confidence band and what it matched on. When nothing serves the need, `items` is empty and `noGoodMatch` says why and which categories to browse instead.',
+          'Listings that serve the need in `q`, best first, each with its relevance (0..1), a confidence band and what it matched on. When nothing serves the need, `items` is empty and `noGoodMatch` says why and which categories to browse instead. ' +
+          'A provider\'s products are one entry, its best match at its rank, with the others found named in `also`; `group=none` gives every listing.',
         querystring: discoverListingsInputSchema,
         response: { 200: discoverResultSchema, ...problemResponses(400) },
       },

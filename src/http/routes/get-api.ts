@@ -15,7 +15,7 @@ export const getApiRoute: Route = async (app, { ctx }) => {
           'One listing by its exact slug, with both scores and all their parts, capabilities, install instruction and FAQ. An unknown slug is a 404 with close matches in `suggestions`; another listing is never served in its place.',
         params: getListingInputSchema,
         querystring: parameters({}),
-        response: { 200: listingDetailSchema, ...problemResponses(400, 404) },
+        response: { 200: listingDetailSchema, ...problemResponses(300, 301, 400, 404) },
       },
     },
     async (request) => getListing({ ctx, input: request.params }),

@@ -15,7 +15,7 @@ export const getPackageRoute: Route = async (app, { ctx }) => {
           'Name, latest version and its date, type definitions, deprecation, repository and weekly downloads of the official package, as the registry was last read (readAt). `package` is null, with a message, when no official package is known. An unknown slug is a 404 with close matches.',
         params: slugInputSchema,
         querystring: parameters({}),
-        response: { 200: packageInfoResultSchema, ...problemResponses(400, 404) },
+        response: { 200: packageInfoResultSchema, ...problemResponses(300, 301, 400, 404) },
       },
     },
     async (request) => getPackageInfo({ ctx, input: request.params }),

@@ -18,12 +18,13 @@ export const listApisRoute: Route = async (app, { ctx }) => {
         tags: ['listings'],
         summary: 'Look up listings by text',
         description:
-          'Listings matching `q`, best first (an exact name or slug first), at most `limit`. Without `q`, every listing in name order. Filter by category, pricing tier and minimum CLI relevance; page with the `next` link. A relevance cursor expires when the catalogue changes (400; start again).',
+          'Listings matching `q`, best first (an exact name or slug first), at most `limit`. Without `q`, every listing in name order. Filter by category, pricing tier and minimum CLI relevance; page with the `next` link. A relevance cursor expires when the catalogue changes (400; start again). ' +
+          'A provider\'s products are one entry, its best-placed product, with the others named in `also` (so a category\'s first page names each provider once); `group=none` gives every listing.',
         querystring: lookupListingsInputSchema,
         response: {
           200: z.object({
             items: z.array(z.union([listingSummarySchema, compactListingSchema])).describe('In the view asked for: full (the default) or compact.'),
-            total: z.number().int().describe('How many listings match in all.'),
+            total: z.number().int().describe('How many entries match in all: a provider\'s products count once unless group=none.'),
             next: z.string().nullable().describe('Path of the next page, or null on the last.'),
           }),
           ...problemResponses(400),

@@ -14,7 +14,6 @@ const respond = (result: SubmitReviewResult) => ({
 });
 
 export const submitReviewRoute: Route = async (app, { ctx }) => {
-  // The recorded text is sent as it is, so a replay is byte for byte the first answer.
   const post = idempotentPost(ctx);
 
   app.post(
@@ -27,7 +26,7 @@ export const submitReviewRoute: Route = async (app, { ctx }) => {
           'The body is the review record, and nothing else: unknown fields and server-owned fields (id, status, createdAt, updatedAt) are rejected (422). Send it as application/json (otherwise 415), at most 64 KiB (413).',
           'A new review answers 201 with `Location: /api/reviews/{id}`; the same reviewer (reviewerType + reviewerName, case ignored) reviewing the same listing again replaces their review and answers 200 with `outcome: "updated"`.',
           'Reviews with links, near-duplicates of another review of the listing, or one of a burst from one address are held (`status: "pending"`) until a moderator approves them; the rating never decides this.',
-          'With an `Idempotency-Key` header, a retry gets the first response again byte for byte (for at least 24 hours), the same key with another body is a 422, and a retry while the first is in flight a 409.',
+          'With an `Idempotency-Key` header, a retry from the same client (its address, as the rate limit counts it) gets the first response again (for at least 24 hours) without its `reviewerToken`, which is shown once and never stored; the same key with another body is a 422, and a retry while the first is in flight a 409.',
           'Text fields are cleaned of control and bidirectional-override characters and are untrusted user content when read back.',
         ].join('\n\n'),
         headers: z.looseObject({
@@ -44,7 +43,7 @@ export const submitReviewRoute: Route = async (app, { ctx }) => {
     async (request, reply) =>
       post(request, reply as unknown as FastifyReply, async (idempotency) => {
         const outcome = await submitReview({ ctx, input: request.body, client: { address: clientAddressOf(request) }, ...(idempotency ? { idempotency: { ...idempotency, respond } } : {}) });
-        return outcome.kind === 'key-taken' ? 'key-taken' : (outcome.response ?? respond(outcome.result));
+        return outcome.kind === 'key-taken' ? 'key-taken' : respond(outcome.result);
       }),
   );
 };

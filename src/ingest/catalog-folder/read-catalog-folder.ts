@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { listingSchema, slugSchema, type Listing } from '../../core/listings/listing.ts';
 import { slugify } from '../../core/search/text.ts';
 import { formatPath } from '../../core/validation-messages.ts';
+import type { SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
+import { readCatalogRedirects, REDIRECTS_FILE } from './read-catalog-redirects.ts';
+import { lineOfPath } from './yaml-lines.ts';
 
 /**
  * A problem in a catalogue file, written for the person who edits it.
@@ -28,6 +31,8 @@ export type CatalogListingFile = { file: string; listing: Listing };
 export type CatalogFolderResult = {
   listings: CatalogListingFile[];
   problems: CatalogProblem[];
+  /** The old slugs of _redirects.yaml and where they went; empty when the folder has none or the file has a problem. */
+  redirects: SlugRedirect[];
 };
 
 const CATALOG_FILE_EXTENSIONS = new Set(['.yaml', '.yml']);
@@ -53,13 +58,15 @@ export async function readCatalogFolder(dir: string, { onProgress }: { onProgres
     if (checkedFiles.length % 64 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   const duplicateSlugProblems = findDuplicateSlugs(checkedFiles);
+  const slugs = new Set(checkedFiles.flatMap((checked) => (checked.slug === undefined ? [] : [checked.slug])));
+  const moved = readCatalogRedirects(dir, { slugs });
 
-  const problems = [...checkedFiles.flatMap((checked) => checked.problems), ...duplicateSlugProblems];
+  const problems = [...checkedFiles.flatMap((checked) => checked.problems), ...duplicateSlugProblems, ...moved.problems];
   const filesWithProblems = new Set(problems.map((problem) => problem.file));
   const listings = checkedFiles.flatMap((checked) =>
     checked.listing && !filesWithProblems.has(checked.file) ? [{ file: checked.file, listing: checked.listing }] : [],
   );
-  return { listings, problems: sortProblems(problems, fileNames.map((fileName) => join(dir, fileName))) };
+  return { listings, problems: sortProblems(problems, [...fileNames.map((fileName) => join(dir, fileName)), join(dir, REDIRECTS_FILE)]), redirects: moved.redirects };
 }
 
 async function listCatalogFiles(dir: string): Promise<{ name: string; isLink: boolean }[]> {
@@ -73,7 +80,6 @@ async function listCatalogFiles(dir: string): Promise<{ name: string; isLink: bo
     throw new Error(`Cannot read catalogue folder ${dir}: ${(error as Error).message}`, { cause: error });
   }
   return entries
-    // Files whose names start with "_" (the redirect map) are about the catalogue, not listings.
     .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && CATALOG_FILE_EXTENSIONS.has(extname(entry.name)) && !entry.name.startsWith('_'))
     .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -464,30 +470,6 @@ function describeYamlNode(node: Node): string {
 
 // ---------------------------------------------------------------------------------------------
 // Finding things: YAML lines, schema shapes, likely typos
-
-/** The line of the key (or list item) at `path`; for a path that is not in the file, the line of its nearest present parent. */
-function lineOfPath(document: Document, path: readonly PropertyKey[], lineAt: (offset: number) => number): number | undefined {
-  let node: unknown = document.contents;
-  let line = isMap(node) && node.range ? lineAt(node.range[0]) : undefined;
-  for (const segment of path) {
-    if (isAlias(node)) node = node.resolve(document);
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
-      if (!pair) return line;
-      const keyRange = isScalar(pair.key) ? pair.key.range : undefined;
-      if (keyRange) line = lineAt(keyRange[0]);
-      node = pair.value;
-    } else if (isSeq(node) && typeof segment === 'number') {
-      const item: unknown = node.items[segment];
-      if (!item) return line;
-      if ((isScalar(item) || isMap(item) || isSeq(item)) && item.range) line = lineAt(item.range[0]);
-      node = item;
-    } else {
-      return line;
-    }
-  }
-  return line;
-}
 
 function unwrapSchema(schema: z.ZodType): z.ZodType {
   let current = schema;

@@ -35,6 +35,8 @@ export interface OpenApiAssessment {
   access: AccessFacts;
   /** What a script needs for a first call (base URL, credential placement, a safe GET), when a source id was given. */
   call: CallFacts;
+  /** Call facts the document shows that no snippet may carry, each with the reason it was left out. */
+  callDropped: string[];
   /** Who provides the API (info.x-providerName, else the host of its url or servers), to tell same-named APIs apart. */
   provider: string | null;
   /** What stops the document from becoming a listing, each with its fix; empty when it can. */
@@ -162,7 +164,7 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
   const notes: string[] = [];
   const problems: FieldProblem[] = [];
   let descriptionIsPreamble = false;
-  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, call: {}, provider: null, problems, notes, descriptionIsPreamble };
+  const empty: OpenApiAssessment = { version: null, listing: { capabilities: [] }, cliCriteria: {}, access: {}, call: {}, callDropped: [], provider: null, problems, notes, descriptionIsPreamble };
   if (!isObject(document)) {
     problems.push({ field: '(document)', message: 'the document is not an object; give an OpenAPI 3.x or Swagger 2.0 document (a mapping with "openapi: 3.x.y" or "swagger: \\"2.0\\"", info and paths)' });
     return empty;
@@ -247,6 +249,6 @@ export function assessOpenApiDocument(document: unknown, { pointerBase = 'openap
     else problems.push({ field: 'info.title', message: `info.title ${JSON.stringify(listing.name)} has no letters or digits to make a slug from; give a title in Latin letters` });
   }
 
-  const { cliCriteria, access, call } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
-  return { version, listing, cliCriteria, access, call, provider, problems, notes, descriptionIsPreamble };
+  const { cliCriteria, access, call, callDropped } = assessOpenApiEvidence(root, version, { evidencePrefix: pointerBase, ...(source ? { source } : {}) });
+  return { version, listing, cliCriteria, access, call, callDropped, provider, problems, notes, descriptionIsPreamble };
 }

@@ -3,6 +3,7 @@ import { describeFieldProblems, toFieldProblems } from '../../core/validation-me
 import { joinSlug, type SourceItem } from '../source-items.ts';
 import { isFolder, listStructuredFiles, parseStructuredText, readSourceText, relativeTo } from '../structured-files.ts';
 import { assessOpenApiDocument } from './assess-openapi-document.ts';
+import { withoutUnsafeText } from '../../core/text/unsafe-characters.ts';
 
 /**
  * Reads OpenAPI 3.0/3.1 and Swagger 2.0 documents (JSON or YAML), a file or every
@@ -37,7 +38,7 @@ export function openApiItem(parsed: ReturnType<typeof parseStructuredText>, inde
     return { index, where, ...(slug ? { slug } : {}), status: 'failed', reason: describeFieldProblems(assessment.problems), problems: assessment.problems };
   }
   const { listing: fields, cliCriteria } = assessment;
-  const checked = listingSchema.safeParse({
+  const checked = listingSchema.safeParse(withoutUnsafeText({
     slug: fields.slug,
     name: fields.name,
     description: fields.description,
@@ -45,7 +46,7 @@ export function openApiItem(parsed: ReturnType<typeof parseStructuredText>, inde
     category: fields.category,
     capabilities: fields.capabilities,
     cliCriteria,
-  });
+  }));
   if (!checked.success) {
     const problems = toFieldProblems(checked.error);
     return { index, where, ...(slug ? { slug } : {}), status: 'failed', reason: describeFieldProblems(problems), problems };

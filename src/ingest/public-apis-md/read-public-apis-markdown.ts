@@ -5,6 +5,7 @@ import { describeFieldProblems, toFieldProblems } from '../../core/validation-me
 import { cutAtWord, DESCRIPTION_MAX, removeTrackingParameters } from '../corpus-json/read-corpus-listings.ts';
 import { joinSlug, slugFromText, type SourceItem } from '../source-items.ts';
 import { readSourceText } from '../structured-files.ts';
+import { withoutUnsafeText } from '../../core/text/unsafe-characters.ts';
 
 /**
  * Reads a public-apis style Markdown list (https://github.com/public-apis/public-apis): headings
@@ -161,7 +162,7 @@ function rowItem(cells: string[], table: Table, index: number, lineNumber: numbe
   const access = Object.keys(row.access).length > 0 ? { access: row.access } : {};
   const sources = source ? { sources: [{ ...source, locator: `line ${lineNumber}: ${name} (${table.category})` }] } : {};
 
-  const checked = listingSchema.safeParse({ slug, name, description, ...(url ? { url } : {}), category: table.category.slice(0, 80), cliCriteria, ...access, ...sources });
+  const checked = listingSchema.safeParse(withoutUnsafeText({ slug, name, description, ...(url ? { url } : {}), category: table.category.slice(0, 80), cliCriteria, ...access, ...sources }));
   if (!checked.success) {
     const problems = toFieldProblems(checked.error).map((problem) => ({
       ...problem,

@@ -5,6 +5,7 @@ import { findAlternativesTool } from './find-alternatives.ts';
 import { getApiTool } from './get-api.ts';
 import { getApiQuickstartTool } from './get-api-quickstart.ts';
 import { getPackageInfoTool } from './get-package-info.ts';
+import { getProviderTool } from './get-provider.ts';
 import { listChangesTool } from './list-changes.ts';
 import { getReviewsTool } from './get-reviews.ts';
 import { listCategoriesTool } from './list-categories.ts';
@@ -17,6 +18,7 @@ export const TOOLS: readonly ToolDefinition[] = [
   discoverApisTool,
   searchApisTool,
   getApiTool,
+  getProviderTool,
   getApiQuickstartTool,
   getPackageInfoTool,
   compareApisTool,

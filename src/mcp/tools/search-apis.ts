@@ -13,7 +13,8 @@ export const searchApisTool: ToolDefinition = {
   description:
     'Look listings up by name, slug or words in their text (like a search box), best match first; an exact name or slug comes first. ' +
     'Use it when you know what the API is called or want to browse by category, pricing or CLI score. To find APIs that can do a job, use discover_apis instead. ' +
-    'Returns each listing with its slug, category, pricing, CLI relevance and quality (missing values read "not shown"), compact unless view is "full"; page with cursor.',
+    'Returns each listing with its slug, category, pricing, CLI relevance and quality (missing values read "not shown"), compact unless view is "full"; page with cursor. ' +
+    'A provider\'s products are one entry (its best match, the others named in `also`) unless group is "none".',
   input: toolInput({
     query: { from: 'q', schema: shape.q },
     limit: { from: 'limit', schema: shape.limit },
@@ -23,10 +24,11 @@ export const searchApisTool: ToolDefinition = {
     sort: { from: 'sort', schema: shape.sort },
     cursor: { from: 'cursor', schema: shape.cursor.describe('The nextCursor of a previous answer, to get the next page.') },
     view: { from: 'view', schema: viewParam.default('compact') },
+    group: { from: 'group', schema: shape.group },
   }),
   output: z.object({
     items: z.array(z.union([listingSummarySchema, compactListingSchema])),
-    total: z.number().int().describe('How many listings match in all.'),
+    total: z.number().int().describe('How many entries match in all: providers\' families count once unless group is "none".'),
     nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last.'),
   }),
   readOnly: true,

@@ -31,10 +31,20 @@ function parseBigintAsNumber(text: string): number {
 
 /** Connects to the PostgreSQL database at `connectionString`. Not migrated: see openStore. */
 export function openPostgresStore(connectionString: string): KyselyStore {
-  const pool = new pg.Pool({ connectionString, types: storeTypeParsers });
+  // A connection attempt that hangs (a database host gone without refusing) fails after 5 s, as
+  // `unavailable`, instead of holding the request forever; keep-alive finds connections a crash left half-open.
+  const pool = new pg.Pool({ connectionString, types: storeTypeParsers, connectionTimeoutMillis: 5_000, keepAlive: true });
   // An idle client that loses its connection is dropped by the pool and the next query gets a
   // fresh one; without a listener the 'error' event would crash the process.
   pool.on('error', () => {});
+  // The pool listens only to idle clients. A client checked out for a query or a transaction
+  // that loses its connection (the database crashed or restarted) emits 'error' with nobody
+  // listening, which ended the process (issue 28). Every client gets a listener of its own when
+  // it connects: the query in flight fails with the same error (answered as `unavailable`),
+  // and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return new KyselyStore({
     kind: 'postgres',
     location: withoutPassword(connectionString),

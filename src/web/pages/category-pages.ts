@@ -14,7 +14,8 @@ import { categoryList } from './home-page.ts';
 
 const SORT_LABELS: Record<(typeof CATEGORY_SORTS)[number], string> = { 'cli-relevance': 'CLI relevance', quality: 'Quality', name: 'Name' };
 const PAGE_SIZE = 30;
-const FILTERS = ['pricing', 'minCliScore', 'envVarAuth', 'headless', 'auth'] as const;
+// group is not a filter a reader sets in the form, but it travels with the page's other choices.
+const FILTERS = ['pricing', 'minCliScore', 'envVarAuth', 'headless', 'auth', 'group'] as const;
 type Filter = (typeof FILTERS)[number];
 
 interface CategoryState {
@@ -43,7 +44,7 @@ function pageHref(result: CategoryListings, state: CategoryState, changes: { pag
 
 /** The filters as a GET form; on a phone it folds into one line until opened. */
 function filtersForm(result: CategoryListings, state: CategoryState, errors: Map<string, string>): Html {
-  const active = FILTERS.filter((name) => state.filters[name]).length;
+  const active = FILTERS.filter((name) => name !== 'group' && state.filters[name]).length;
   const select = (name: Filter, label: string, options: Option[]) => selectField({ id: `c-${name}`, label, name, options, current: state.filters[name] ?? '', error: errors.get(name) });
   const checkbox = (name: Filter, label: string) => checkboxField({ id: `c-${name}`, label, name, checked: state.filters[name] === 'true', error: errors.get(name) });
   return html`<details class="filters card" data-filters${active || errors.size ? html` open` : ''}>
@@ -52,6 +53,7 @@ function filtersForm(result: CategoryListings, state: CategoryState, errors: Map
 ${result.subcategory ? html`<input type="hidden" name="subcategory" value="${result.subcategory}">` : ''}
 ${result.sort !== 'cli-relevance' ? html`<input type="hidden" name="sort" value="${result.sort}">` : ''}
 ${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
+${state.filters.group ? html`<input type="hidden" name="group" value="${state.filters.group}">` : ''}
 ${select('pricing', 'Pricing tier', PRICING_OPTIONS)}
 ${select('minCliScore', 'Minimum CLI relevance', MIN_CLI_SCORE_OPTIONS)}
 ${select('auth', 'Authentication', [{ value: '', label: 'Any' }, ...AUTH_KINDS.map((kind) => ({ value: kind, label: AUTH_WORDS[kind] ?? kind }))])}
@@ -62,20 +64,27 @@ ${checkbox('headless', 'Works headless / in CI')}
 </details>`;
 }
 
-function counts(result: CategoryListings, filtered: boolean): Html {
+function counts(result: CategoryListings, state: CategoryState, filtered: boolean): Html {
   const n = (value: number) => value.toLocaleString('en');
   const apis = (value: number) => `${n(value)} ${value === 1 ? 'API' : 'APIs'}`;
-  return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.total)} of ${n(result.unfiltered)} match the filters` : apis(result.total)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.</p>`;
+  // Counts are of listings; the pages are of entries, one per provider unless group=none.
+  const toggle =
+    result.group === 'provider'
+      ? result.total < result.listings
+        ? html` Each provider shows once, its other products under it (${n(result.total)} entries); <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: 'none' } }, { page: 1 })}" data-group-toggle>list every API</a>.`
+        : ''
+      : html` <a href="${pageHref(result, { ...state, filters: { ...state.filters, group: undefined } }, { page: 1 })}" data-group-toggle>Show each provider once</a>.`;
+  return html`<p class="lede muted" data-counts>${filtered ? html`${apis(result.listings)} of ${n(result.unfiltered)} match the filters` : apis(result.listings)}${result.subcategory ? html` in ${result.category.name}` : ''}, ${n(result.assessed)} with CLI criteria assessed.${toggle}</p>`;
 }
 
 function renderCategory(result: CategoryListings, state: CategoryState, errors: Map<string, string>): Html {
   const { category } = result;
   const title = result.subcategory ? `${result.subcategory}` : category.name;
-  const filtered = FILTERS.some((name) => state.filters[name]);
+  const filtered = FILTERS.some((name) => name !== 'group' && state.filters[name]);
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: '/categories', label: 'Categories' }, ...(result.subcategory ? [{ href: `/categories/${category.slug}`, label: category.name }] : []), { label: title }])}
 <h1>${title}</h1>
-${counts(result, filtered)}
+${counts(result, state, filtered)}
 ${
   category.subcategories.length
     ? html`<nav aria-label="Subcategories"><ul class="chips">
@@ -167,7 +176,7 @@ export const categoryPagesRoute: WebRoute = async (app, { ctx }) => {
       status: errors.size ? 400 : 200,
       section: 'categories',
       title: result.subcategory ? `${result.subcategory} APIs (${result.category.name})` : `${result.category.name} APIs`,
-      description: `${result.total} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
+      description: `${result.listings} programmable APIs in ${result.subcategory ?? result.category.name}, ranked by CLI relevance and quality.`,
       path: pageHref(result, state, { page: result.page, sort: result.sort }),
       noindex: result.page > 1 || result.sort !== 'cli-relevance' || state.view !== 'list' || FILTERS.some((name) => state.filters[name]),
       jsonLd: [

@@ -1,6 +1,7 @@
 import type { CoreContext } from '../../core/context.ts';
 import type { IndexedListing } from '../../core/catalogue/catalogue-index.ts';
 import { getListing } from '../../core/listings/get-listing.ts';
+import { freeAllowanceWords, payAsYouGoWords, planWords } from '../../core/listings/pricing-words.ts';
 import { getListingFaq } from '../../core/listings/get-listing-faq.ts';
 import type { ListingDetail } from '../../core/listings/listing-detail.ts';
 import type { FaqEntry } from '../../core/listings/listing-faq.ts';
@@ -72,6 +73,49 @@ function factSource(detail: ListingDetail, fact: { source: string; evidenceUrl: 
   return href ? html` · <a class="small" href="${href}" rel="noopener noreferrer" title="${label}">source</a>` : html` <span class="small muted">(${label})</span>`;
 }
 
+type CuratedFactOut = { value: unknown; source: { url: string; asOf: string; dated: 'captured' | 'read'; thirdParty?: boolean | undefined } };
+
+/** A curated fact's page and date: every curated fact shows where and when it was read (ADR 27). */
+function curatedSource(fact: CuratedFactOut): Html {
+  const href = safeHref(fact.source.url);
+  const when = html`${fact.source.dated === 'captured' ? 'captured' : 'read'} ${fact.source.asOf}${fact.source.thirdParty ? ', third-party page' : ''}`;
+  return html` <span class="small muted" data-fact-source>(${href ? html`<a href="${href}" rel="noopener noreferrer">page</a>, ` : ''}${when})</span>`;
+}
+
+
+/** The curated head's pricing and agent facts, each with its page and date; nothing when none is curated. */
+function curatedFactsSection(detail: ListingDetail): Html | '' {
+  const { pricing, agent, docsUrl } = detail;
+  if (!pricing && !agent && !docsUrl) return '';
+  const unit = pricing?.unit ?? 'units';
+  const rows: (Html | '')[] = [
+    docsUrl ? html`<div><dt>Documentation</dt><dd data-fact="docsUrl">${safeHref(docsUrl.value) ? html`<a href="${safeHref(docsUrl.value)}" rel="noopener noreferrer">${breakable(docsUrl.value)}</a>` : breakable(docsUrl.value)}${curatedSource(docsUrl)}</dd></div>` : '',
+    pricing?.tier ? html`<div><dt>Pricing tier</dt><dd data-fact="tier">${pricing.tier.value}${curatedSource(pricing.tier)}</dd></div>` : '',
+    pricing?.unit ? html`<div><dt>Billed unit</dt><dd data-fact="unit">${pricing.unit}</dd></div>` : '',
+    pricing?.freeAllowance
+      ? html`<div><dt>Free allowance</dt><dd data-fact="freeAllowance">${freeAllowanceWords(pricing.freeAllowance.value, unit)}${curatedSource(pricing.freeAllowance)}</dd></div>`
+      : '',
+    pricing?.payAsYouGo
+      ? html`<div><dt>Pay as you go</dt><dd data-fact="payAsYouGo">${payAsYouGoWords(pricing.payAsYouGo.value, unit)}${curatedSource(pricing.payAsYouGo)}</dd></div>`
+      : '',
+    ...(pricing?.plans ?? []).map(
+      (plan) =>
+        html`<div><dt>Plan ${plan.value.name}</dt><dd data-fact="plan">${planWords(plan.value, unit)}${curatedSource(plan)}</dd></div>`,
+    ),
+    pricing?.creditCardRequired ? html`<div><dt>Credit card to start</dt><dd data-fact="creditCardRequired">${pricing.creditCardRequired.value ? 'required' : 'not required'}${curatedSource(pricing.creditCardRequired)}</dd></div>` : '',
+    agent?.mcpServer
+      ? html`<div><dt>MCP server</dt><dd data-fact="mcpServer">${agent.mcpServer.value.package ? html`<code>${agent.mcpServer.value.package}</code> ` : ''}${agent.mcpServer.value.url && safeHref(agent.mcpServer.value.url) ? html`<a href="${safeHref(agent.mcpServer.value.url)}" rel="noopener noreferrer">${breakable(agent.mcpServer.value.url)}</a>` : ''}${curatedSource(agent.mcpServer)}</dd></div>`
+      : '',
+    agent?.openapiUrl ? html`<div><dt>OpenAPI document</dt><dd data-fact="openapiUrl">${safeHref(agent.openapiUrl.value) ? html`<a href="${safeHref(agent.openapiUrl.value)}" rel="noopener noreferrer">${breakable(agent.openapiUrl.value)}</a>` : ''}${curatedSource(agent.openapiUrl)}</dd></div>` : '',
+    agent?.sandbox ? html`<div><dt>Sandbox or test mode</dt><dd data-fact="sandbox">${agent.sandbox.value}${curatedSource(agent.sandbox)}</dd></div>` : '',
+  ];
+  return html`<section class="card" aria-labelledby="curated-facts" data-curated-facts>
+<h2 id="curated-facts">Pricing and agent facts</h2>
+<dl class="facts stacked">${rows}</dl>
+<p class="small muted">Each fact links the page that shows it and the date of that page${detail.head ? '; this API is in the curated head' : ''}. What no page shows is left out.</p>
+</section>`;
+}
+
 /** Where the listing's data comes from, with licence, version and date, and the facts they show about reaching the API. */
 function sourcesSection(detail: ListingDetail): Html | '' {
   if (detail.sources.length === 0) return '';
@@ -80,7 +124,7 @@ function sourcesSection(detail: ListingDetail): Html | '' {
     auth ? html`<div><dt>Authentication</dt><dd data-fact="auth">${auth.value.map((kind) => AUTH_WORDS[kind] ?? kind).join(', ')}${factSource(detail, auth)}</dd></div>` : '',
     https ? html`<div><dt>HTTPS</dt><dd data-fact="https">${https.value ? 'yes' : 'no'}${factSource(detail, https)}</dd></div>` : '',
     cors ? html`<div><dt>CORS</dt><dd data-fact="cors">${cors.value}${factSource(detail, cors)}</dd></div>` : '',
-    detail.provider ? html`<div><dt>Provider</dt><dd>${breakable(detail.provider)}</dd></div>` : '',
+    detail.provider ? html`<div><dt>Provider</dt><dd><a href="/providers/${detail.provider.id}">${detail.provider.name}</a>${detail.provider.url && safeHref(detail.provider.url) ? html` · <a class="small" href="${safeHref(detail.provider.url)}" rel="noopener noreferrer">home page</a>` : ''}</dd></div>` : '',
   ];
   return html`<section class="card" aria-labelledby="sources">
 <h2 id="sources">Sources and evidence</h2>
@@ -198,6 +242,7 @@ function listingSections(detail: ListingDetail, faq: PageFaq, quickstart: Quicks
 <div>
 <h1 id="listing-name">${detail.name}</h1>
 <p class="lede">${detail.description}</p>
+${detail.provider ? html`<p class="small" data-provider="${detail.provider.id}">From <a href="/providers/${detail.provider.id}">${detail.provider.name}</a>: see all its products.</p>` : ''}
 <ul class="chips" aria-label="Pricing and category">
 ${detail.pricingTier ? html`<li>${pricingChip(detail.pricingTier)}</li>` : ''}
 <li><a class="chip" href="/categories/${detail.categorySlug}" data-category>${detail.category}</a></li>
@@ -211,7 +256,7 @@ ${detail.subcategory ? html`<li><a class="chip" href="/categories/${detail.categ
     install: installCard(detail),
     capabilities: capabilitiesCard(detail),
     call: callSection(quickstart, origin, detail.slug),
-    sourcesAndFaq: html`<div class="o-sources">${sourcesSection(detail)}</div>
+    sourcesAndFaq: html`${curatedFactsSection(detail) ? html`<div class="o-curated">${curatedFactsSection(detail)}</div>` : ''}<div class="o-sources">${sourcesSection(detail)}</div>
 <div class="o-faq">${faqSection(faq.faq, faq.alternatives, detail.slug)}</div>`,
   };
 }
@@ -284,15 +329,14 @@ export function renderListingPage(
   sections: ListingSections,
   reviews: ListReviewsResult,
   notice?: string,
-  reviewerToken?: string,
   scoreChange?: ChangeItem,
 ): Html {
+  // A reviewer token is shown only in the answer to the form's POST, never taken from a URL (issue 28).
   const reviewNotice = notice ? REVIEW_NOTICES[notice] : undefined;
-  const token = reviewNotice && reviewerToken && /^[A-Za-z0-9_-]{32,64}$/.test(reviewerToken) ? reviewerToken : undefined;
   const manyReviews = reviews.items.length > 0 || reviews.next !== null;
   return html`<div class="wrap">
 ${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/categories/${detail.categorySlug}`, label: detail.category }, { label: detail.name }])}
-${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}${token ? html` Keep your reviewer token to change this review later; it is shown only now: <code data-reviewer-token>${token}</code>` : ''}</div>` : ''}
+${reviewNotice ? html`<div class="notice${reviewNotice.pending ? ' pending' : ''}" role="status">${reviewNotice.text}</div>` : ''}
 <article aria-labelledby="listing-name">
 ${scoreChangeNote(scoreChange, detail.slug)}
 ${sections.head}
@@ -379,7 +423,7 @@ export const listingPageRoute: WebRoute = async (app, { ctx }) => {
       path: `/apis/${detail.slug}`,
       ogType: 'article',
       jsonLd: structuredData(detail, faq.faq, reviews, originOf(request)),
-      main: renderListingPage(detail, sections, reviews, notice, queryValue(request, 'reviewerToken'), scoreChange),
+      main: renderListingPage(detail, sections, reviews, notice, scoreChange),
     });
   });
 };

@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors.ts';
 import { suggestSlugs } from '../../core/listings/suggest-slugs.ts';
 import { html, type Html } from '../html.ts';
 import { sendPage } from '../page.ts';
+import { movedAnswer } from '../../http/moved.ts';
 
 /**
  * The helpful 404: what was not found, the listings whose slugs or words come closest, a search
@@ -91,10 +92,29 @@ const STATUS_TITLES: Record<number, string> = {
   503: 'The directory is busy or restarting',
 };
 
+/** A slug split into several listings: 300 Multiple Choices, each new listing linked with what it does. */
+function sendSplitPage(ctx: CoreContext, request: FastifyRequest, reply: FastifyReply, move: { from: string; to: string[]; reason: string }, locations: string[]): FastifyReply {
+  return sendPage(request, reply, {
+    status: 300,
+    title: `${move.from} was split`,
+    description: `The listing ${move.from} is now ${move.to.length} listings.`,
+    path: request.url.split('?')[0]!,
+    noindex: true,
+    main: html`<div class="wrap stack"><div><h1>This listing was split</h1><p class="lede">“${move.from}” is now ${move.to.length} listings (${move.reason}). Choose one:</p></div>
+<ul class="suggestions" data-moved-to>${move.to.map((slug, i) => {
+      const entry = ctx.catalogue.get(slug);
+      return html`<li><a href="${locations[i]!}">${entry?.listing.name ?? slug}</a>${entry ? html` <span class="muted small">${entry.listing.description}</span>` : ''}</li>`;
+    })}</ul></div>`,
+  });
+}
+
 /** Any error a page route throws, as a page: not found with suggestions, invalid input naming each field, the rest by status. */
 export function sendErrorPage(ctx: CoreContext, thrown: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const error = isStoreUnavailable(thrown) ? storeUnavailableError() : thrown;
   if (error instanceof AppError && error.code === 'unavailable') reply.header('retry-after', String(STORE_RETRY_AFTER_SECONDS));
+  const moved = movedAnswer(error, request);
+  if (moved?.status === 301) return reply.header('cache-control', 'public, max-age=86400').redirect(moved.locations[0]!, 301);
+  if (moved) return sendSplitPage(ctx, request, reply, moved.move, moved.locations);
   if (error instanceof AppError && error.code === 'not_found') {
     const suggestions = Array.isArray(error.extensions.suggestions) ? (error.extensions.suggestions as string[]) : [];
     return sendNotFoundPage(ctx, request, reply, { message: error.message, suggestions });

@@ -16,7 +16,9 @@ import type { FormBody } from '../web-plugin.ts';
  * /apis/{slug}/review: the review form for people. It posts to itself; the page turns the form
  * into the review record and calls submitReview, the verb behind POST /api/reviews, so the
  * rules and their messages are the API's, shown beside the field at fault. Nothing is
- * checked here that the verb does not check. On success: 303 to the listing's reviews.
+ * checked here that the verb does not check. On success: 303 to the listing's reviews, or, when
+ * the review was given a reviewer token, a page holding the token (200, no-store): a token is
+ * never put in a URL, where request logs, history and proxies would keep it (issue 28).
  */
 
 type Values = Record<string, string>;
@@ -211,6 +213,23 @@ function sendForm(request: FastifyRequest, reply: FastifyReply, detail: ListingD
   });
 }
 
+/** The answer to a review that was given a reviewer token: the token, once, in a page no cache keeps. */
+function sendReceipt(request: FastifyRequest, reply: FastifyReply, detail: ListingDetail, message: string, token: string, listingPage: string) {
+  return sendPage(request, reply, {
+    title: `Your review of ${detail.name}`,
+    description: `Your review of ${detail.name} was received.`,
+    path: `/apis/${detail.slug}/review`,
+    noindex: true,
+    cacheControl: 'no-store',
+    main: html`<div class="wrap">
+${breadcrumbs([{ href: '/', label: 'Home' }, { href: `/apis/${detail.slug}`, label: detail.name }, { label: 'Your review' }])}
+<h1>Your review of ${detail.name}</h1>
+<div class="notice" role="status">${message} Keep your reviewer token to change this review later; it is shown only now, on this page, and is not kept anywhere: <code data-reviewer-token>${token}</code></div>
+<p class="section"><a href="${listingPage}">See your review on the listing page</a></p>
+</div>`,
+  });
+}
+
 const valuesOf = (body: unknown): Values => {
   const form = (body && typeof body === 'object' ? body : {}) as FormBody;
   const values: Values = Object.create(null);
@@ -238,9 +257,10 @@ async function handlePost(ctx: CoreContext, request: FastifyRequest, reply: Fast
     if (outcome.kind !== 'saved') throw new Error('A review without an idempotency key cannot collide with one.');
     const { review } = outcome.result;
     const notice = review.status !== 'published' ? 'pending' : outcome.result.outcome === 'updated' ? 'updated' : 'published';
-    // The token is shown once, on the page the reviewer lands on; only its hash is kept.
-    const token = outcome.result.reviewerToken ? `&reviewerToken=${encodeURIComponent(outcome.result.reviewerToken)}` : '';
-    return reply.redirect(`/apis/${detail.slug}?review=${notice}${token}#${review.status === 'published' ? `review-${review.id}` : 'reviews'}`, 303);
+    const listingPage = `/apis/${detail.slug}?review=${notice}#${review.status === 'published' ? `review-${review.id}` : 'reviews'}`;
+    // The token is shown once, in the answer to this POST; only its hash is kept.
+    if (outcome.result.reviewerToken) return sendReceipt(request, reply, detail, outcome.result.message, outcome.result.reviewerToken, listingPage);
+    return reply.redirect(listingPage, 303);
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') {
       return sendForm(request, reply, detail, { values, errors: new Map([['reviewerToken', ['To replace your earlier review, paste the reviewer token you were given when you wrote it.']]]), general: [error.message] }, 409);

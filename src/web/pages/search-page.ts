@@ -1,6 +1,6 @@
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories, type Category } from '../../core/listings/list-categories.ts';
-import { discoverListings, type DiscoverFullResult, type DiscoverItem } from '../../core/search/discover-listings.ts';
+import { discoverListings, type DiscoverFullResult, type DiscoverItem, type DiscoverListingsInput } from '../../core/search/discover-listings.ts';
 import type { ListingSummary } from '../../core/listings/listing-detail.ts';
 import { LOOKUP_SORTS, lookupListings, type LookupListingsInput, type LookupListingsResult } from '../../core/search/lookup-listings.ts';
 import { slugify } from '../../core/search/text.ts';
@@ -20,7 +20,8 @@ import { searchForm } from './home-page.ts';
 const PAGE_SIZE = 20;
 /** A need is ranked once, as deep as discover goes (50), and its answer shown a page at a time. */
 const NEED_DEPTH = 50;
-const FILTERS = ['category', 'pricing', 'minCliScore', 'sort', 'envVarAuth', 'headless'] as const;
+// group (provider, or none for the flat list) is set by a link, not the form, and travels with the other choices.
+const FILTERS = ['category', 'pricing', 'minCliScore', 'sort', 'envVarAuth', 'headless', 'group'] as const;
 type Filter = (typeof FILTERS)[number];
 
 interface SearchState {
@@ -55,7 +56,7 @@ function filtersForm(state: SearchState, categories: Category[], errors: Map<str
     const bySlug = categories.find((c) => c.slug === slugify(state.values.category!));
     if (bySlug) state = { ...state, values: { ...state.values, category: bySlug.slug } };
   }
-  const active = FILTERS.filter((name) => name !== 'sort' && state.values[name]).length;
+  const active = FILTERS.filter((name) => name !== 'sort' && name !== 'group' && state.values[name]).length;
   const select = (id: string, label: string, name: Filter, options: Option[]) => selectField({ id, label, name, options, current: state.values[name] ?? '', error: errors.get(name) });
   const checkbox = (id: string, label: string, name: Filter) => checkboxField({ id, label, name, checked: state.values[name] === 'true', error: errors.get(name) });
   return html`<details class="filters card" data-filters${active || errors.size ? html` open` : ''}>
@@ -64,6 +65,7 @@ function filtersForm(state: SearchState, categories: Category[], errors: Map<str
 <input type="hidden" name="q" value="${state.q}">
 <input type="hidden" name="mode" value="${state.mode}">
 ${state.view !== 'list' ? html`<input type="hidden" name="view" value="${state.view}">` : ''}
+${state.values.group ? html`<input type="hidden" name="group" value="${state.values.group}">` : ''}
 ${select('f-category', 'Category', 'category', categoryOptions)}
 ${select('f-pricing', 'Pricing tier', 'pricing', PRICING_OPTIONS)}
 ${select('f-min', 'Minimum CLI relevance', 'minCliScore', MIN_CLI_SCORE_OPTIONS)}
@@ -145,7 +147,7 @@ export const searchPageRoute: WebRoute = async (app, { ctx }) => {
     let status = 200;
     try {
       if (state.mode === 'need') {
-        if (state.q) results = needResults(await discoverListings({ ctx, input: { q: state.q, limit: NEED_DEPTH, ...state.values } }), state);
+        if (state.q) results = needResults(await discoverListings({ ctx, input: { q: state.q, limit: NEED_DEPTH, ...state.values } as DiscoverListingsInput }), state);
         else results = html`<p class="results-meta">Describe the task in your own words, e.g. “send real-time notifications to browser clients”.</p>`;
       } else {
         const input = { ...(state.q ? { q: state.q } : {}), limit: PAGE_SIZE, ...state.values, ...(state.cursor ? { cursor: state.cursor } : {}) };

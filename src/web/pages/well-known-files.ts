@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { listCategories } from '../../core/listings/list-categories.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeXml } from '../xml.ts';
 import { openApiDocumentOf, tagHref, tagsOf } from './api-reference/operations.ts';
 import { originOf } from '../page.ts';
 import { PAGE_ROUTE, paramValue, type WebRoute } from '../web-route.ts';
@@ -29,7 +29,7 @@ function sitemapAddresses(ctx: Parameters<WebRoute>[1]['ctx'], categories: { slu
 
 const urlset = (origin: string, addresses: { path: string; lastmod?: string }[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${addresses
-    .map((a) => `<url><loc>${escapeHtml(origin + a.path)}</loc>${a.lastmod ? `<lastmod>${escapeHtml(a.lastmod)}</lastmod>` : ''}</url>`)
+    .map((a) => `<url><loc>${escapeXml(origin + a.path)}</loc>${a.lastmod ? `<lastmod>${escapeXml(a.lastmod)}</lastmod>` : ''}</url>`)
     .join('\n')}\n</urlset>\n`;
 
 /** Text put into Markdown as text: a category named "Weather](https://evil.example/) x [y" stays words, never a link. */
@@ -57,7 +57,8 @@ Use the JSON API under ${origin}/api/, described by the OpenAPI 3.1 document at 
 6. After integrating, report how it went (use an Idempotency-Key so retries are safe):
    \`curl -X POST '${origin}/api/reviews' -H 'content-type: application/json' -H "Idempotency-Key: $(node -e 'console.log(crypto.randomUUID())')" -d '{"targetType":"api","targetSlug":"real-time-channels-api","reviewerType":"agent","reviewerName":"my-agent","rating":4,"title":"Worked from CI","body":"API key from an env var.","integrationReport":{"authWorked":true,"workedHeadless":true,"evidenceLevel":"sandbox-live"}}'\`
 
-Filters on lookup and discover: \`category\`, \`pricing\` (free, freemium, paid, usage-based, open-source), \`minCliScore\` (0-10); discover and recommend also take \`envVarAuth=true\` and \`headless=true\`.
+Filters on lookup and discover: \`category\`, \`pricing\` (free, freemium, paid, usage-based, open-source, enterprise), \`minCliScore\` (0-10); discover and recommend also take \`envVarAuth=true\` and \`headless=true\`.
+Recommend also prices a monthly volume from cited pricing pages: \`volume\` (billed units a month), \`budget\` (USD a month), \`priority\` (cost, simplicity, scale), \`constraints\` (no-credit-card, free-tier); an unknown cost is null, never 0.
 
 ## Docs
 
@@ -112,7 +113,7 @@ export const wellKnownFilesRoute: WebRoute = async (app, { ctx }) => {
     return reply.send(
       `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${Array.from(
         { length: files },
-        (_, i) => `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
+        (_, i) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`,
       ).join('\n')}\n</sitemapindex>\n`,
     );
   });

@@ -61,6 +61,24 @@ describe('call facts from an OpenAPI document', () => {
     });
   });
 
+  it('leaves out, with the reason, a header name, server URL or path a pasted command would run (issue 28)', () => {
+    const document = openapi({
+      servers: [{ url: 'https://api.example.com/$(touch pwned)"; touch pwned2; echo "' }],
+      components: { securitySchemes: { key: { type: 'apiKey', in: 'header', name: 'X-Key$(touch pwned)"; touch pwned2; echo "' } } },
+      security: [{ key: [] }],
+      paths: { '/items\n`touch pwned`': { get: { summary: 'Items' } } },
+    });
+    const evidence = assessOpenApiEvidence(document, 'openapi-3.0', { source: 'doc' });
+    expect(evidence.call).toEqual({});
+    expect(evidence.callDropped).toEqual([
+      expect.stringMatching(/^left out of the snippets: call\.baseUrl must not contain spaces or line breaks/),
+      expect.stringMatching(/^left out of the snippets: call\.auth\.name must be an HTTP header name \(RFC 9110 token/),
+      expect.stringMatching(/^left out of the snippets: call\.firstRequest\.path must not contain spaces or line breaks/),
+    ]);
+    // The criteria the document evidences are still read: only the facts a command is built from go.
+    expect(evidence.cliCriteria.envVarAuth?.status).toBe('passed');
+  });
+
   it('shows nothing it did not read: no servers, no schemes, no GET', () => {
     expect(callOf(openapi({ paths: { '/x': { post: {} } } }))).toEqual({});
   });
@@ -90,7 +108,7 @@ describe('the quickstart of a listing', () => {
 
   it('writes a runnable curl and fetch that read the secret from the environment, with the evidence of each fact', () => {
     const quickstart = quickstartOf(listing({ baseUrl: base, auth: { value: { type: 'apiKey', in: 'header', name: 'X-Api-Key', browserNeeded: false }, source: 'doc', pointer: '#/components/securitySchemes/key' }, firstRequest: first }));
-    expect(quickstart.firstRequest?.value.curl).toBe(`curl -sS --fail-with-body 'https://api.weather.example/forecast/{city}?days=5' -H 'Accept: application/json' -H "X-Api-Key: $WEATHER_API_KEY"`);
+    expect(quickstart.firstRequest?.value.curl).toBe(`curl -sS --fail-with-body --globoff 'https://api.weather.example/forecast/{city}?days=5' -H 'Accept: application/json' -H 'X-Api-Key: '"$WEATHER_API_KEY"`);
     expect(quickstart.firstRequest?.value.node).toContain('"x-api-key": process.env.WEATHER_API_KEY');
     expect(quickstart.firstRequest?.value.placeholders).toEqual(['city']);
     expect(quickstart.auth?.evidence).toEqual({ source: 'doc', pointer: '#/components/securitySchemes/key', evidenceUrl: 'https://example.com/openapi.json#/components/securitySchemes/key' });
@@ -99,7 +117,7 @@ describe('the quickstart of a listing', () => {
 
   it('warns of a key in the query string, a browser-only sign-in and plain HTTP', () => {
     const query = quickstartOf(listing({ baseUrl: { ...base, value: 'http://api.weather.example' }, auth: { value: { type: 'apiKey', in: 'query', name: 'key', browserNeeded: false }, source: 'doc' }, firstRequest: first }));
-    expect(query.firstRequest?.value.curl).toContain('"http://api.weather.example/forecast/{city}?days=5&key=$WEATHER_API_KEY"');
+    expect(query.firstRequest?.value.curl).toContain(`'http://api.weather.example/forecast/{city}?days=5&key='"$WEATHER_API_KEY"`);
     expect(query.gotchas).toEqual([expect.stringContaining('query parameter "key"'), expect.stringContaining('plain HTTP')]);
     const browser = quickstartOf(listing({ auth: { value: { type: 'oauth2', in: 'header', name: 'Authorization', browserNeeded: true }, source: 'doc' } }));
     expect(browser.gotchas).toEqual([expect.stringContaining('browser sign-in')]);

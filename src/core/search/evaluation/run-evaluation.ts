@@ -20,6 +20,8 @@ import { CUTOFF, meanMetrics, queryMetrics, type QueryMetrics } from './metrics.
 
 export const RANKER_NAMES = ['apidex', 'bm25'] as const;
 export type RankerName = (typeof RANKER_NAMES)[number];
+/** `served`: discover's answer as every surface shows it, one entry per provider; `none`: the flat list. */
+export type EvaluationGroup = 'served' | 'none';
 
 export const evaluationQueriesSchema = z
   .strictObject({
@@ -55,6 +57,8 @@ export interface EvaluatedQuery {
 
 export interface EvaluationResult {
   ranker: RankerName;
+  /** How answers were scored: as served (one entry per provider family) or flat (`group=none`). */
+  group: EvaluationGroup;
   /** Listings in the temporary store the queries ran against. */
   listings: number;
   queries: EvaluatedQuery[];
@@ -63,20 +67,20 @@ export interface EvaluationResult {
   judgedSlugsNotInCorpus: string[];
 }
 
-function rankerFor(name: RankerName, ctx: CoreContext): (query: string) => Promise<string[]> {
+function rankerFor(name: RankerName, ctx: CoreContext, group: EvaluationGroup): (query: string) => Promise<string[]> {
   if (name === 'bm25') {
     // Built from what the import stored, so both rankers see exactly the same listings.
     const bm25: Ranker = createBm25Baseline(ctx.catalogue.ordered().map((entry) => entry.listing));
     return async (query) => bm25(query, CUTOFF);
   }
-  return async (query) => (await discoverListings({ ctx, input: { q: query, limit: CUTOFF } })).items.map((item) => item.slug);
+  return async (query) => (await discoverListings({ ctx, input: { q: query, limit: CUTOFF, ...(group === 'none' ? { group: 'none' as const } : {}) } })).items.map((item) => item.slug);
 }
 
 export async function runEvaluation({
   input,
 }: {
-  input: { listings: readonly Listing[]; queries: readonly EvaluationQuery[]; ranker: RankerName };
-}): Promise<EvaluationResult> {
+  input: { listings: readonly Listing[]; queries: readonly EvaluationQuery[]; ranker: RankerName; groups?: readonly EvaluationGroup[] };
+}): Promise<EvaluationResult[]> {
   const dir = await mkdtemp(join(tmpdir(), 'apidex-eval-'));
   try {
     const ctx = await openCore({ databaseUrl: `file:${join(dir, 'corpus.db')}`, catalogDir: dir }, {
@@ -86,20 +90,21 @@ export async function runEvaluation({
     });
     try {
       await importListings({ ctx, input: { listings: input.listings } });
-      const rank = rankerFor(input.ranker, ctx);
-      const queries: EvaluatedQuery[] = [];
-      for (const { query, relevant } of input.queries) {
-        const ranking = (await rank(query)).slice(0, CUTOFF);
-        queries.push({ query, ranking, metrics: queryMetrics(ranking, relevant) });
-      }
       const judged = new Set(input.queries.flatMap((query) => Object.keys(query.relevant)));
-      return {
-        ranker: input.ranker,
-        listings: ctx.catalogue.size,
-        queries,
-        means: meanMetrics(queries.map((query) => query.metrics)),
-        judgedSlugsNotInCorpus: [...judged].filter((slug) => !ctx.catalogue.get(slug)).sort(),
-      };
+      const judgedSlugsNotInCorpus = [...judged].filter((slug) => !ctx.catalogue.get(slug)).sort();
+      // The baseline has no providers to group by; it is one flat list.
+      const groups: readonly EvaluationGroup[] = input.ranker === 'bm25' ? ['none'] : (input.groups ?? ['served']);
+      const results: EvaluationResult[] = [];
+      for (const group of groups) {
+        const rank = rankerFor(input.ranker, ctx, group);
+        const queries: EvaluatedQuery[] = [];
+        for (const { query, relevant } of input.queries) {
+          const ranking = (await rank(query)).slice(0, CUTOFF);
+          queries.push({ query, ranking, metrics: queryMetrics(ranking, relevant) });
+        }
+        results.push({ ranker: input.ranker, group, listings: ctx.catalogue.size, queries, means: meanMetrics(queries.map((query) => query.metrics)), judgedSlugsNotInCorpus });
+      }
+      return results;
     } finally {
       await ctx.store.close();
     }

@@ -82,6 +82,23 @@ export interface ProblemExampleOptions {
 
 /** The problem a status answers with, as problemFromError writes it: its type, title and code, and the fields that kind carries. */
 export function problemExample(status: number, { detail, instance, field, bySlug = false }: ProblemExampleOptions): Json {
+  // A moved slug (src/http/moved.ts): not found under the old slug, with where it went.
+  if (status === 301 || status === 300) {
+    const movedTo = status === 301 ? ['country-reference-data-service'] : ['country-reference-data-service', 'country-flags-service'];
+    return {
+      type: problemTypeUri('not_found'),
+      title: status === 301 ? 'Moved Permanently' : 'Multiple Choices',
+      status,
+      detail,
+      instance,
+      code: 'not_found',
+      suggestions: movedTo,
+      movedFrom: 'country-data',
+      movedTo,
+      movedReason: status === 301 ? 'renamed' : 'split into two APIs',
+      locations: movedTo.map((slug) => instance.replace('example', slug)),
+    };
+  }
   const code = (Object.keys(PROBLEM_TYPES) as ErrorCode[]).find((c) => PROBLEM_TYPES[c].status === status) ?? 'invalid_input';
   return {
     type: problemTypeUri(code),

@@ -1,0 +1,92 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { formatPath } from '../core/validation-messages.ts';
+import { curatedProviderSchema, type CuratedProvider } from './curated-provider.ts';
+
+/**
+ * Reads and validates every curated provider file (catalog-sources/curated/*.yaml, ADR 27). A bad
+ * file is not skipped: the build stops, naming each file, field and fix, because a curated fact
+ * silently dropped would leave a head listing unassessed without anyone noticing.
+ */
+
+export interface CuratedFileProblem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export class CuratedHeadError extends Error {
+  constructor(readonly problems: CuratedFileProblem[]) {
+    super(`${problems.length} problem${problems.length === 1 ? '' : 's'} in the curated head:\n${problems.map((p) => `  ${p.file}: ${p.field}: ${p.message}`).join('\n')}`);
+    this.name = 'CuratedHeadError';
+  }
+}
+
+export interface CuratedHead {
+  providers: { file: string; data: CuratedProvider }[];
+  /** Head rank by provider id or product slug, from head/head-list.yaml when it is there. */
+  ranks: Map<string, number>;
+}
+
+/**
+ * Ranks from the head list: its entries in order (a list, or `{ apis: [...] }`), each naming a
+ * `slug` and/or `provider`. The list's own format belongs to whoever keeps it; an entry this
+ * reader cannot place gives no rank rather than a wrong one.
+ */
+function readRanks(file: string): Map<string, number> {
+  const ranks = new Map<string, number>();
+  if (!existsSync(file)) return ranks;
+  const raw = parse(readFileSync(file, 'utf8')) as unknown;
+  const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? (Object.values(raw).find(Array.isArray) ?? []) : [];
+  (entries as unknown[]).forEach((entry, index) => {
+    if (!entry || typeof entry !== 'object') return;
+    const record = entry as Record<string, unknown>;
+    const rank = typeof record.rank === 'number' ? record.rank : index + 1;
+    for (const key of ['slug', 'provider', 'id', 'key']) {
+      const value = record[key];
+      if (typeof value === 'string' && !ranks.has(value)) ranks.set(value, rank);
+    }
+    // The head list names the catalogue's listings of each candidate.
+    if (Array.isArray(record.catalogue)) for (const slug of record.catalogue) if (typeof slug === 'string' && !ranks.has(slug)) ranks.set(slug, rank);
+  });
+  return ranks;
+}
+
+export function readCuratedHead(curatedDir: string, headListFile?: string): CuratedHead {
+  const head: CuratedHead = { providers: [], ranks: headListFile ? readRanks(headListFile) : new Map() };
+  if (!existsSync(curatedDir)) return head;
+  const problems: CuratedFileProblem[] = [];
+  const slugs = new Map<string, string>();
+  for (const name of readdirSync(curatedDir).sort()) {
+    if (!/\.ya?ml$/.test(name)) continue;
+    const file = join(curatedDir, name);
+    let raw: unknown;
+    try {
+      raw = parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      problems.push({ file, field: '(file)', message: `not readable YAML: ${(error as Error).message.split('\n')[0]}` });
+      continue;
+    }
+    const checked = curatedProviderSchema.safeParse(raw);
+    if (!checked.success) {
+      for (const issue of checked.error.issues) {
+        const path = formatPath(issue.path) || '(root)';
+        if (issue.code === 'unrecognized_keys') for (const key of issue.keys) problems.push({ file, field: path === '(root)' ? key : `${path}.${key}`, message: issue.message });
+        else problems.push({ file, field: path, message: issue.message });
+      }
+      continue;
+    }
+    // A provider with products in several areas may keep them in several files (google-maps.yaml, google-workspace.yaml).
+    const id = checked.data.provider.id;
+    if (name !== `${id}.yaml` && !name.startsWith(`${id}-`)) problems.push({ file, field: 'provider.id', message: `a file of provider "${id}" must be named ${id}.yaml or ${id}-<area>.yaml; rename the file or fix the id` });
+    checked.data.products.forEach((product, index) => {
+      const other = slugs.get(product.slug);
+      if (other) problems.push({ file, field: `products[${index}].slug`, message: `slug "${product.slug}" is also a product of ${other}; slugs never collide, so give one of them another slug` });
+      else slugs.set(product.slug, file);
+    });
+    head.providers.push({ file, data: checked.data });
+  }
+  if (problems.length > 0) throw new CuratedHeadError(problems);
+  return head;
+}
