@@ -30,11 +30,12 @@ function listingLines(item: ListingSummary | CompactListing, rank: number, extra
 }
 
 /** The line under a grouped entry naming its provider's other products, with their slugs. */
-export function alsoLines(item: { also?: AlsoFrom | undefined }): string[] {
+export function alsoLines(item: { also?: AlsoFrom | NonNullable<CompactListing['also']> | undefined }): string[] {
   const also = item.also;
   if (!also) return [];
-  const rest = also.count - also.items.length;
-  return [`   also from ${also.provider.name} [provider ${also.provider.id}]: ${also.items.map((other) => `${other.name} [${other.slug}]`).join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`];
+  const named = 'items' in also ? also.items.map((other) => `${other.name} [${other.slug}]`) : also.slugs;
+  const rest = also.count - named.length;
+  return [`   also from ${also.provider.name} [provider ${also.provider.id}]: ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`];
 }
 
 export function searchText(result: { items: (ListingSummary | CompactListing)[]; total: number; next: string | null }, query: string | undefined): string {

@@ -129,6 +129,8 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
       },
       tags: [
         { name: 'listings', description: 'Look up listings and read them in full.' },
+        { name: 'browse', description: 'Browse the directory by category and by provider: a provider\'s products as one family.' },
+        { name: 'changes', description: 'Follow what changed: the change feed, Atom and JSON feeds, and embeddable badges.' },
         { name: 'discovery', description: 'Find listings for a task, get a recommendation, and compare listings side by side.' },
         { name: 'reviews', description: 'Submit reviews with integration reports, and read them with their statistics.' },
         { name: 'submissions', description: 'Propose a listing and follow its status until a moderator approves or rejects it.' },

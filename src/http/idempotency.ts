@@ -38,8 +38,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * trusted proxy hops, hashed), so a key one client chose can never replay another's answer
  * (issue 28), and two clients choosing the same key do not collide.
  */
-export const scopedKey = (request: FastifyRequest, key: string) =>
-  `${createHash('sha256').update(`apidex-idempotency-client:${clientAddressOf(request)}`).digest('hex').slice(0, 32)}:${key}`;
+export const scopedKey = (request: FastifyRequest, key: string) => scopedKeyFor(clientAddressOf(request), key);
+export const scopedKeyFor = (clientAddress: string, key: string) => `${createHash('sha256').update(`apidex-idempotency-client:${clientAddress}`).digest('hex').slice(0, 32)}:${key}`;
 
 /** What makes two requests "the same" for a key: method, path and the body's JSON value. */
 export const requestFingerprint = (request: FastifyRequest, body: unknown) =>

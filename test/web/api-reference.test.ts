@@ -104,7 +104,7 @@ describe('every API reference page', () => {
     const detail = operationSection(pages.get('/docs/api/listings')!, 'op-get-api-apis-slug');
     expect(detail).toContain('close matches in <code>suggestions</code>');
     // A code span keeps what it holds as text, even Markdown and markup.
-    expect(pages.get('/docs/api/listings')).toContain('<code>[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)</code>');
+    expect(pages.get('/docs/api/changes')).toContain('<code>[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)</code>');
     expect(pages.get('/docs/api/moderation')).toContain('<code>Authorization: Bearer &lt;APIDEX_ADMIN_TOKEN&gt;</code>');
   });
 

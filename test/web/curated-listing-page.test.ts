@@ -52,7 +52,7 @@ describe('a curated listing', () => {
     const section = /<section class="card" aria-labelledby="curated-facts"[\s\S]*?<\/section>/.exec(page)![0];
     expect(textOf(/data-fact="freeAllowance">([\s\S]*?)<\/dd>/.exec(section)![1]!)).toBe('3,000 emails a month (page, read 2026-11-20)');
     expect(section).toContain('<a href="https://acme-mail.example/pricing" rel="noopener noreferrer">page</a>');
-    expect(textOf(section)).toContain('Plan Pro$20 a month, 50,000 emails included, then $0.9 per 1,000 (page, read 2026-11-20)');
+    expect(textOf(section)).toContain('Plan Pro$20 a month, 50,000 emails included, then $0.90 per 1,000 emails (page, read 2026-11-20)');
     expect(textOf(section)).toContain('Credit card to startnot required (page, read 2026-11-20)');
     expect(textOf(section)).toContain('MCP serveracme-mail-fixture-mcp');
     const row = /<tr data-criterion="rateLimits">([\s\S]*?)<\/tr>/.exec(page)![1]!;
@@ -65,7 +65,7 @@ describe('a curated listing', () => {
     const text = detailText((await (await fetch(`${server.baseUrl}/api/apis/acme-mail`)).json()) as any);
     expect(text).toContain('pricing and agent facts:');
     expect(text).toContain('  free 3,000 emails a month (https://acme-mail.example/pricing, read 2026-11-20)');
-    expect(text).toContain('  plan Pro: $20 a month, 50,000 emails, then $0.9 per 1,000 (https://acme-mail.example/pricing, read 2026-11-20)');
+    expect(text).toContain('  plan Pro: $20 a month, 50,000 emails included, then $0.90 per 1,000 emails (https://acme-mail.example/pricing, read 2026-11-20)');
     expect(text).toMatch(/Reasonable rate limits for scripted use \(1\/1\): .* \[10 requests per second\]\n +check: https:\/\/acme-mail\.example\/docs\/limits \(read 2026-11-20\)/);
   });
 

@@ -1,5 +1,8 @@
 import { clip } from '../../client/describe.ts';
+import type { CompactListing } from '../../core/listings/compact-listing.ts';
 import type { AlsoFrom } from '../../core/providers/group-by-provider.ts';
+
+type CompactAlso = NonNullable<CompactListing['also']>;
 
 /**
  * A plain text table for people at a terminal: a header row, columns padded to their widest
@@ -22,12 +25,13 @@ export function renderTable(headers: string[], rows: string[][], { width = proce
 }
 
 /** Under a table of grouped entries: for each entry that stands for more of its provider's products, which ones (by rank). */
-export function alsoFooter(items: readonly { slug: string; also?: AlsoFrom | undefined }[]): string {
+export function alsoFooter(items: readonly { slug: string; also?: AlsoFrom | CompactAlso | undefined }[]): string {
   const lines = items.flatMap((item, i) => {
     const also = item.also;
     if (!also) return [];
-    const rest = also.count - also.items.length;
-    return [`  #${i + 1} also from ${also.provider.name}: ${also.items.map((other) => other.slug).join(', ')}${rest > 0 ? ` and ${rest} more` : ''} (npx apidex provider ${also.provider.id})`];
+    const slugs = 'items' in also ? also.items.map((other) => other.slug) : also.slugs;
+    const rest = also.count - slugs.length;
+    return [`  #${i + 1} also from ${also.provider.name}: ${slugs.join(', ')}${rest > 0 ? ` and ${rest} more` : ''} (npx apidex provider ${also.provider.id})`];
   });
   return lines.length ? `\n\n${lines.join('\n')}` : '';
 }

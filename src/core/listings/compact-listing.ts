@@ -33,10 +33,17 @@ export const compactListingSchema = z
       .describe('CLI relevance in a few characters: "8/10 excellent" when every criterion is assessed, "6-10/10" (the bounds) when some are, null when none is.'),
     quality: z.number().int().nullable().describe('Quality 0..10, or null when too little is known.'),
     link: z.string().describe('The listing in full: GET this path.'),
-    also: alsoFromSchema.optional().describe('In grouped results (the default): the provider\'s other products among these results. Absent when there are none.'),
+    also: alsoFromSchema
+      .omit({ items: true })
+      .extend({ slugs: z.array(z.string()).describe('The slugs of the first of them, best placed first; GET /api/providers/{id} lists every product.') })
+      .optional()
+      .describe('In grouped results (the default): the provider\'s other products among these results, by slug. Absent when there are none.'),
   })
   .meta({ id: 'CompactListing' });
 export type CompactListing = z.infer<typeof compactListingSchema>;
+
+/** How many of a provider's other products a compact item names. */
+const COMPACT_ALSO_SLUGS = 3;
 
 const cut = (text: string) => (text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}…`);
 
@@ -56,7 +63,8 @@ export function toCompactListing(item: ListingSummary): CompactListing {
     cli: cliText(item.cliRelevance),
     quality: item.quality.score,
     link: item.links.self,
-    ...(item.also ? { also: item.also } : {}),
+    // A compact answer names the provider's other products by slug only; their names are a GET away.
+    ...(item.also ? { also: { provider: item.also.provider, count: item.also.count, slugs: item.also.items.slice(0, COMPACT_ALSO_SLUGS).map((other) => other.slug) } } : {}),
   };
 }
 

@@ -5,7 +5,8 @@ import type { PricingFacts } from './listing.ts';
  * every shape a pricing page takes (a unit allowance or a dollar credit, a unit price or a card
  * fee, a plan or a minimum spend) reads the same everywhere.
  */
-const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: value > 0 && value < 1 ? 2 : 2, maximumFractionDigits: value > 0 && value < 1 ? 6 : 2 })}`;
+const usd = (value: number) =>
+  `$${value.toLocaleString('en-US', Number.isInteger(value) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: value < 1 ? 6 : 2 })}`;
 const count = (value: number) => value.toLocaleString('en-US');
 const per = (perUnits: number, unit: string) => (perUnits === 1 ? unit.replace(/s$/, '') : `${count(perUnits)} ${unit}`);
 

@@ -80,7 +80,7 @@ const answers = new AnswerCache<DiscoverResult>(500);
 const bodies = new AnswerCache<AnswerBody>(500);
 
 const compactOf = (full: DiscoverFullResult): DiscoverResult => ({
-  items: full.items.map(({ also, ...item }) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence, ...(also ? { also } : {}) })),
+  items: full.items.map((item) => ({ ...toCompactListing(item), relevance: item.relevance, confidence: item.confidence })),
   ...(full.readAs ? { readAs: full.readAs } : {}),
   ...(full.noGoodMatch ? { noGoodMatch: full.noGoodMatch } : {}),
 });

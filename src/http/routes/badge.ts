@@ -17,7 +17,7 @@ export const badgeRoute: Route = async (app, { ctx }) => {
     '/badge/:file',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['changes'],
         summary: 'A CLI relevance badge for README files',
         description:
           'An SVG badge of the listing\'s CLI relevance: the score and its wording, a range for a partly assessed listing, or "not scored". Cacheable for an hour, with an ETag. Embed it as `[![CLI relevance](https://HOST/badge/SLUG.svg)](https://HOST/apis/SLUG)`. An unknown slug is a 404 with close matches.',

@@ -9,7 +9,7 @@ export const changesRoute: Route = async (app, { ctx }) => {
     '/api/changes',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['changes'],
         summary: 'What changed in the catalogue',
         description:
           'Every change to a listing (sync, import, enrichment, an approved submission), oldest first: the fields that changed with old and new values and their evidence, the scores before and after, and the cause. Page with `since`: the `next` of the previous answer, or an RFC 3339 instant. Cursors are revisions, the same on every server of one store. A bad cursor is a 400.',
@@ -24,7 +24,7 @@ export const changesRoute: Route = async (app, { ctx }) => {
     '/api/apis/:slug/history',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['changes'],
         summary: "A listing's versions",
         description: 'What changed in the listing each time, newest first, with the cause and the scores before and after. An unknown slug is a 404 with close matches.',
         params: slugInputSchema,

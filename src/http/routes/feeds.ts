@@ -16,7 +16,7 @@ async function latestChanges(ctx: Parameters<Route>[1]['ctx']): Promise<ChangeIt
 export const feedsRoute: Route = async (app, { ctx }) => {
   const describe = (type: string, mediaType: string) => ({
     schema: {
-      tags: ['listings'],
+      tags: ['changes'],
       summary: `The latest ${LATEST} changes as ${type}`,
       description: `The newest changes of the change feed (GET /api/changes), newest first, each linking to its listing. Cacheable for five minutes.`,
       // Feed readers and trackers add parameters (utm_source, a cache buster): a feed is a GET for readers and caches, so they are ignored.

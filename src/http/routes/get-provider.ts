@@ -8,7 +8,7 @@ export const getProviderRoute: Route = async (app, { ctx }) => {
     '/api/providers/:id',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['browse'],
         summary: 'Read a provider and its products',
         description:
           'A provider by its id (from its domain: twilio.com → "twilio") with every product the directory lists, each with what it does, its category and both scores. List items name the provider of a grouped entry in `also.provider.id`, and a listing in `provider.id`. An unknown id is a 404 with close ids in `suggestions`.',

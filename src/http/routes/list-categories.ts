@@ -8,7 +8,7 @@ export const listCategoriesRoute: Route = async (app, { ctx }) => {
     '/api/categories',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['browse'],
         summary: 'List categories with counts',
         description: 'Every category with its number of listings and its subcategories, largest first.',
         querystring: listCategoriesInputSchema,

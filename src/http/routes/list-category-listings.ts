@@ -11,7 +11,7 @@ export const listCategoryListingsRoute: Route = async (app, { ctx }) => {
     '/api/categories/:slug',
     {
       schema: {
-        tags: ['listings'],
+        tags: ['browse'],
         summary: "A category's listings, in numbered pages",
         description:
           'What the category page /categories/{slug} shows: its listings (or one subcategory\'s) best first by `sort`, filtered, `limit` entries a page. A provider\'s products are one entry, its best-placed product, with the others named in `also`, so the first page names each provider once; `group=none` lists every listing. An unknown category is a 404 with the nearest slugs in `categorySuggestions`.',
