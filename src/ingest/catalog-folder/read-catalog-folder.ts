@@ -73,7 +73,7 @@ async function listCatalogFiles(dir: string): Promise<{ name: string; isLink: bo
     throw new Error(`Cannot read catalogue folder ${dir}: ${(error as Error).message}`, { cause: error });
   }
   return entries
-    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && CATALOG_FILE_EXTENSIONS.has(extname(entry.name)))
+    .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && CATALOG_FILE_EXTENSIONS.has(extname(entry.name)) && !entry.name.startsWith('_'))
     .map((entry) => ({ name: entry.name, isLink: entry.isSymbolicLink() }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
