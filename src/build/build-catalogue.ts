@@ -658,7 +658,7 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
     const ref = draft.providerDomain ? providerRefs.get(draft.providerDomain) : undefined;
     if (ref) draft.listing.provider = ref;
     // No page of the API's own: the provider's home page, where it is a page to read.
-    const home = acceptableLink(ref?.url);
+    const home = acceptableLink(ref?.url, draft.listing.call?.baseUrl?.value);
     if (!draft.listing.url && home) draft.listing.url = home;
   }
   // A document's text found on APIs of other providers is not its own ("Polls is a simple API…" on three).

@@ -55,6 +55,7 @@ export function capabilityPhraseOf(text: string): string | null {
   let phrase = plainText(text)
     .replace(/\s*\([^)]*\)\s*/g, ' ')
     .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/\b([A-Za-z]+)\/([a-z]+)\b/g, '$1 and $2')
     .replace(/(\w)[:_/.](?=\w)/g, '$1 ')
     .replace(/[.:;!]+$/, '')
     .trim();
@@ -71,7 +72,7 @@ export function capabilityPhraseOf(text: string): string | null {
     .replace(/\b(or|and) ([a-z]+)\b/g, (match, joiner: string, word: string) => (VERB_FORMS[word] ? `${joiner} ${VERB_FORMS[word]}` : match))
     .replace(ARTICLE_NOISE, (match) => (/^(?:a|an|one)\b/i.test(match) ? 'a' : 'the'))
     .replace(/\s+(?:for|from|in|of|on|under|within|belonging to|associated with|that|which|who|where|when|if|using|with|by|based on|according to)\s+(?:the|a|an|this|your|an?|its|their|given|specified|specific|current|authenticated|requesting|calling)\b.*$/i, '')
-    .replace(/\s+(?:that|which|who|where|when|if|you|you’ve|you've|previously|using|via|through|so that|in order to|as|at once)\b.*$/i, '')
+    .replace(/\s+(?:that|which|who|where|when|if|you|you’ve|you've|previously|using|via|through|so that|in order to|as|at once|based on)\b.*$/i, '')
     .replace(/\s*[,–—-]\s.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -85,9 +86,22 @@ export function capabilityPhraseOf(text: string): string | null {
   }
   phrase = phrase.replace(/\s+(?:a|an|the|of|for|to|and|or|in|on|with|by|from|based)$/i, '');
   if (phrase.length > MAX_LENGTH) phrase = phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
-  const normalised = phrase.charAt(0).toLowerCase() + phrase.slice(1);
+  // Path and header syntax ("#X-Amz-Target=…") is no one's words.
+  if (/[#=<>{}\[\]]/.test(phrase)) return null;
+  // "NASA data" keeps its capitals; "Send a message" does not.
+  const normalised = /^[A-Z][A-Z]/.test(phrase) ? phrase : phrase.charAt(0).toLowerCase() + phrase.slice(1);
   if (normalised.split(' ').length < 2 || isHousekeeping(normalised)) return null;
   return normalised;
+}
+
+/** Google's ids name a method of a resource: "translate.projects.locations.glossaries.create" → "Create glossaries". */
+function phraseOfDottedId(id: string): string | null {
+  const parts = id.split('.');
+  if (parts.length < 3) return null;
+  const method = parts.at(-1)!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().split(' ');
+  const resource = parts.at(-2)!.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  // "searchText" → "search text"; "inspect" of "index" → "inspect index".
+  return method.length > 1 ? method.join(' ') : `${method[0]} ${resource}`;
 }
 
 const weightOf = (phrase: string) => VERB_WEIGHT[phrase.split(' ')[0]!] ?? 4;
@@ -116,7 +130,7 @@ function candidatesOf(root: Json): Candidate[] {
       const summary = asString(operation.summary);
       const description = asString(operation.description);
       const operationId = asString(operation.operationId);
-      const texts = [summary, description ? firstSentence(plainText(description)) : undefined, operationId ? phraseOfOperationId(operationId) : undefined];
+      const texts = [summary, description ? firstSentence(plainText(description)) : undefined, operationId ? phraseOfDottedId(operationId) ?? phraseOfOperationId(operationId) : undefined];
       // An operation its own words call housekeeping is left out, not renamed from its id.
       if (texts.slice(0, 2).some((text) => text && isHousekeeping(text))) continue;
       let phrase: string | null = null;
@@ -183,15 +197,21 @@ export function capabilitiesOfRow(description: string): { capabilities: string[]
     .map((clause) => clause.trim())
     .filter(Boolean);
   const phrases: string[] = [];
-  for (const clause of clauses) {
+  for (const [position, clause] of clauses.entries()) {
     const verbPhrase = capabilityPhraseOf(clause);
     if (verbPhrase) {
       phrases.push(verbPhrase);
-    } else if (phrases.length === 0 && ROW_NOUN_START.test(clause) && !/^(?:api|apis|this|it|an? api|the api|service|access)\b/i.test(clause)) {
+    } else if (
+      position === 0 &&
+      ROW_NOUN_START.test(clause) &&
+      !/^(?:api|apis|this|it|an? api|the api|service|access|resource|tool|platform|library|wrapper|client)\b/i.test(clause) &&
+      // A clause with its own verb is a sentence, not a thing the API gives ("Kakao Maps provide multiple APIs").
+      !/\b(?:provides?|helps?|is|are|allows?|lets|offers?|gives?|makes?|builds?|enables?|supports?|uses?|using|based)\b|['’]s\b/i.test(clause)
+    ) {
       const words = clause.replace(/^(?:an?|the)\s+/i, '').split(/\s+/);
       if (words.length > MAX_WORDS || /\b(?:api|apis)$/i.test(clause)) continue;
       const noun = words.join(' ');
-      phrases.push(`get ${noun.charAt(0).toLowerCase()}${noun.slice(1)}`.slice(0, MAX_LENGTH).replace(/\s+\S*$/, (tail) => (`get ${noun}`.length > MAX_LENGTH ? '' : tail)));
+      phrases.push(`get ${/^[A-Z][A-Z]/.test(noun) ? noun : noun.charAt(0).toLowerCase() + noun.slice(1)}`.slice(0, MAX_LENGTH).replace(/\s+\S*$/, (tail) => (`get ${noun}`.length > MAX_LENGTH ? '' : tail)));
     }
     if (phrases.length >= 4) break;
   }

@@ -43,7 +43,7 @@ export function holdsUrl(description: string): boolean {
 
 /** A sentence about the spec file: "PlaceKit OpenAPI Specifications (repository)", "Swagger definition of …". */
 export function isAboutTheDocument(description: string): boolean {
-  return /\b(?:openapi|swagger)\s+(?:spec(?:ification)?s?|definitions?|documents?|files?|descriptions?)\b|\bapi (?:spec(?:ification)?|definition) (?:file|document)\b|\(repository\)|\bthis (?:document|specification|spec|file|swagger|openapi)\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b/i.test(
+  return /\b(?:openapi|swagger)\s+(?:spec(?:ification)?s?|definitions?|documents?|files?|descriptions?)\b|^client library\b|\bapi (?:spec(?:ification)?|definition) (?:file|document)\b|\(repository\)|\bthis (?:document|specification|spec|file|swagger|openapi)\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b/i.test(
     description,
   );
 }
@@ -134,7 +134,7 @@ export function linkFaultOf(url: string, baseUrl?: string | null, options: { fro
 export function isHousekeeping(phrase: string): boolean {
   const text = phrase.toLowerCase();
   return (
-    /long[- ]running operation|\boperations (?:get|delete|list|cancel|wait)\b|\boperations?\b.*\b(?:state|status|cancel|wait)|\b(?:cancel|wait for|get|poll) (?:an |the )?operation\b/.test(text) ||
+    /long[- ]running operation|^(?:list|get|cancel|delete|wait(?: for)?) (?:the |an? |all )?(?:long-running )?operations?\b|\boperations (?:get|delete|list|cancel|wait)\b|\boperations?\b.*\b(?:state|status|cancel|wait)|\b(?:cancel|wait for|get|poll) (?:an |the )?operation\b/.test(text) ||
     /\bby (?:its )?(?:id|identifier|key|uuid|sid|name)\b|\bspecific\b|\bsingle\b|\bgiven (?:id|identifier)\b/.test(text) ||
     /^(?:get|retrieve|fetch|read|return|show|view|describe) (?:a|an|one|the) [\w -]{1,40}$/.test(text) ||
     /\bnext page\b|\bpaginat|\bpage token\b|\bcontinuation\b/.test(text) ||
