@@ -81,10 +81,10 @@ export function capabilityPhraseOf(text: string): string | null {
   if (kept.length > MAX_WORDS) {
     // Cut at a word that can end a phrase: never "based on posted", "by cloning", "a bounce message to".
     const cut = kept.slice(0, MAX_WORDS);
-    while (cut.length > 2 && /^(?:a|an|the|of|for|to|and|or|in|on|at|with|by|from|into|based|via|using|as|your|its|their|[a-z]+ed|[a-z]+ing)$/i.test(cut.at(-1)!)) cut.pop();
+    while (cut.length > 2 && /^(?:a|an|the|of|for|to|and|or|in|on|at|with|by|from|into|based|via|using|as|your|its|their|new|[a-z]+ed|[a-z]+ing)$/i.test(cut.at(-1)!)) cut.pop();
     phrase = cut.join(' ');
   }
-  phrase = phrase.replace(/\s+(?:a|an|the|of|for|to|and|or|in|on|with|by|from|based)$/i, '');
+  phrase = phrase.replace(/(?:\s+(?:a|an|the|of|for|to|and|or|in|on|with|by|from|based|new))+$/i, '');
   if (phrase.length > MAX_LENGTH) phrase = phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
   // Path and header syntax ("#X-Amz-Target=…") is no one's words.
   if (/[#=<>{}\[\]]/.test(phrase)) return null;
@@ -209,7 +209,7 @@ export function capabilitiesOfRow(description: string): { capabilities: string[]
       !/\b(?:provides?|helps?|is|are|allows?|lets|offers?|gives?|makes?|builds?|enables?|supports?|uses?|using|based)\b|['’]s\b/i.test(clause)
     ) {
       const words = clause.replace(/^(?:an?|the)\s+/i, '').split(/\s+/);
-      if (words.length > MAX_WORDS || /\b(?:api|apis)$/i.test(clause)) continue;
+      if (words.length < 2 || words.length > MAX_WORDS || /\b(?:api|apis)$/i.test(clause)) continue;
       const noun = words.join(' ');
       phrases.push(`get ${/^[A-Z][A-Z]/.test(noun) ? noun : noun.charAt(0).toLowerCase() + noun.slice(1)}`.slice(0, MAX_LENGTH).replace(/\s+\S*$/, (tail) => (`get ${noun}`.length > MAX_LENGTH ? '' : tail)));
     }

@@ -26,7 +26,7 @@ export function isOperationList(description: string): boolean {
 export function isNotice(description: string): boolean {
   return (
     /^\s*(?:>|⚠|note\b|important\b|warning\b|notice\b|attention\b|deprecated\b|please\b|check (?:the|our) new\b|before (?:using|you)\b|if you\b|to (?:use|get started|access) (?:this|the)\b|read (?:this|our|the)\b|see (?:the|our)\b)/i.test(description) ||
-    /\bwe recommend (?:you|that)\b|\bread our\b|\bplease (?:note|read|refer|see)\b|\bthis (?:api|endpoint|version) (?:is|has been) deprecated\b|\bnot (?:yet )?(?:supported|available) (?:yet|anymore)\b/i.test(description)
+    /\bwe recommend (?:you|that)\b|\bread our\b|\bplease (?:note|read|refer|see)\b|\bthis (?:api|endpoint|version) (?:is|has been) deprecated\b|\bnot (?:yet )?(?:supported|available) (?:yet|anymore)\b|\bno longer (?:supported|maintained|available)\b|\bwill not be updated\b/i.test(description)
   );
 }
 
@@ -43,7 +43,7 @@ export function holdsUrl(description: string): boolean {
 
 /** A sentence about the spec file: "PlaceKit OpenAPI Specifications (repository)", "Swagger definition of …". */
 export function isAboutTheDocument(description: string): boolean {
-  return /\b(?:openapi|swagger)\s+(?:spec(?:ification)?s?|definitions?|documents?|files?|descriptions?)\b|^client library\b|\bapi (?:spec(?:ification)?|definition) (?:file|document)\b|\(repository\)|\bthis (?:document|specification|spec|file|swagger|openapi)\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b/i.test(
+  return /\b(?:openapi|swagger)\s+(?:spec(?:ification)?s?|definitions?|documents?|files?|descriptions?)\b|^client library\b|^[^.]{0,80}\b(?:api|rest) (?:documentation|docs|reference)\.?$|\bapi (?:spec(?:ification)?|definition) (?:file|document)\b|\(repository\)|\bthis (?:document|specification|spec|file|swagger|openapi)\b|\bauto-?generated\b|\bgenerated (?:by|from|with)\b/i.test(
     description,
   );
 }
