@@ -570,6 +570,8 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
     byMatchKey.set(key, [...(byMatchKey.get(key) ?? []), draft]);
   };
   drafts.forEach(index);
+  const documentsByLabel = new Map<string, Draft[]>();
+  for (const draft of drafts) if (draft.providerDomain) documentsByLabel.set(providerLabelOf(draft.providerDomain), [...(documentsByLabel.get(providerLabelOf(draft.providerDomain)) ?? []), draft]);
   const items = parsePublicApisMarkdown(inputs.publicApis.text, inputs.publicApis.fileLabel, inputs.publicApis.source);
   report.read.publicApisRows = items.length;
   for (const item of items) {
@@ -590,7 +592,11 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
     const rowLabel = rowProviderDomain ? providerLabelOf(rowProviderDomain) : null;
     const sameName = byMatchKey.get(matchKeyOf(row.name)) ?? [];
     // One API only: the same name and the same provider (ADR 29); "Kakao Maps" is not "Kakao", "DigitalOcean Status" not DigitalOcean's API.
-    const match = sameName.find((draft) => rowLabel === null || draft.labels.has(rowLabel));
+    // A provider with a single document: a row whose name begins that document's title names that API ("Mailchimp", "Mailchimp Marketing API").
+    const onlyDocument = rowLabel ? documentsByLabel.get(rowLabel) : undefined;
+    const match =
+      sameName.find((draft) => rowLabel === null || draft.labels.has(rowLabel)) ??
+      (onlyDocument?.length === 1 && namesOverlap(nameKeyOf(row.name), nameKeyOf(onlyDocument[0]!.listing.name)) && nameKeyOf(row.name).length <= nameKeyOf(onlyDocument[0]!.listing.name).length ? onlyDocument[0] : undefined);
     const rowCapabilities = capabilitiesOfRow(row.description);
     const placed: Listing = { ...row, category: placement.category, subcategory: placement.subcategory, capabilities: 'capabilities' in rowCapabilities ? rowCapabilities.capabilities : [] };
     if (match) {
