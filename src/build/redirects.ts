@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { z } from 'zod';
-import { slugSchema, type Listing, type SourceRecord } from '../core/listings/listing.ts';
+import { slugSchema, type SourceRecord } from '../core/listings/listing.ts';
 import { isGeneratedFile } from './write-catalogue-folder.ts';
 
 /**
@@ -75,7 +75,7 @@ export interface RedirectChanges {
 }
 
 /** The redirects after a build: earlier ones kept (and pointed on when their target moved again), new ones for slugs that disappeared. */
-export function computeRedirects(previous: readonly BuiltRecords[], next: readonly Pick<Listing, 'slug' | 'sources'>[], kept: readonly Redirect[]): RedirectChanges {
+export function computeRedirects(previous: readonly BuiltRecords[], next: readonly { slug: string; sources?: readonly Pick<SourceRecord, 'id' | 'locator'>[] | undefined }[], kept: readonly Redirect[]): RedirectChanges {
   const live = new Set(next.map((listing) => listing.slug));
   const slugOfRecord = new Map<string, string>();
   for (const listing of next) for (const record of recordsOf(listing.sources)) slugOfRecord.set(record, listing.slug);
