@@ -25,6 +25,14 @@ const VERB_FORMS: Record<string, string> = {
   shows: 'show', reads: 'read', writes: 'write', copies: 'copy', moves: 'move', assigns: 'assign', enables: 'enable', disables: 'disable', approves: 'approve', rejects: 'reject',
   captures: 'capture', refunds: 'refund', charges: 'charge', authorizes: 'authorize', issues: 'issue', renders: 'render', predicts: 'predict', classifies: 'classify', compares: 'compare',
   lookup: 'look up', 'look-up': 'look up', looks: 'look', tracks: 'track', monitors: 'monitor', streams: 'stream', invokes: 'invoke', deploys: 'deploy', builds: 'build', scans: 'scan',
+  archives: 'archive', unarchives: 'unarchive', joins: 'join', leaves: 'leave', kicks: 'kick', renames: 'rename', opens: 'open', closes: 'close', pins: 'pin', unpins: 'unpin',
+  marks: 'mark', revokes: 'revoke', installs: 'install', uninstalls: 'uninstall', shares: 'share', sends: 'send', books: 'book', reserves: 'reserve', transfers: 'transfer',
+  signs: 'sign', encrypts: 'encrypt', decrypts: 'decrypt', shortens: 'shorten', resolves: 'resolve', manages: 'manage', plays: 'play', records: 'record', syncs: 'sync',
+  estimates: 'estimate', forecasts: 'forecast', rates: 'rate', reviews: 'review', reports: 'report', notifies: 'notify', summarizes: 'summarize', embeds: 'embed',
+  completes: 'complete', answers: 'answer', synthesizes: 'synthesize', identifies: 'identify', labels: 'label', annotates: 'annotate', crawls: 'crawl', scrapes: 'scrape',
+  prints: 'print', ships: 'ship', orders: 'order', retries: 'retry', redeems: 'redeem', restores: 'restore', backs: 'back', attaches: 'attach', detaches: 'detach',
+  associates: 'associate', disassociates: 'disassociate', tests: 'test', triggers: 'trigger', resets: 'reset', confirms: 'confirm', accepts: 'accept', declines: 'decline',
+  merges: 'merge', splits: 'split', uploads: 'upload', reverses: 'reverse', voids: 'void', finalizes: 'finalize', pauses: 'pause', resumes: 'resume', publishes: 'publish',
 };
 
 const KNOWN_VERBS = new Set([
@@ -36,6 +44,8 @@ const KNOWN_VERBS = new Set([
   'track', 'monitor', 'stream', 'invoke', 'deploy', 'build', 'scan', 'geocode', 'book', 'reserve', 'pay', 'transfer', 'sign', 'encrypt', 'decrypt', 'shorten', 'resolve', 'manage',
   'make', 'place', 'play', 'record', 'share', 'sync', 'watch', 'view', 'put', 'patch', 'batch', 'bulk', 'retry', 'redeem', 'estimate', 'forecast', 'rate', 'review', 'report', 'notify',
   'summarize', 'summarise', 'embed', 'complete', 'chat', 'answer', 'speak', 'synthesize', 'identify', 'label', 'annotate', 'crawl', 'scrape', 'screenshot', 'print', 'ship', 'order',
+  'archive', 'unarchive', 'join', 'leave', 'kick', 'rename', 'open', 'close', 'pin', 'unpin', 'mark', 'revoke', 'install', 'uninstall', 'restore', 'attach', 'detach', 'associate',
+  'disassociate', 'test', 'trigger', 'reset', 'confirm', 'accept', 'decline', 'merge', 'split', 'reverse', 'void', 'finalize', 'pause', 'resume', 'invite', 'log', 'mute', 'unmute',
 ]);
 
 /** Verbs of the main job come first; reading and changing records after; deleting last. */
@@ -60,11 +70,20 @@ export function capabilityPhraseOf(text: string): string | null {
     .replace(/[.:;!]+$/, '')
     .trim();
   if (!phrase) return null;
-  phrase = phrase.replace(/^(?:this (?:endpoint|operation|method|api|call|request) (?:will |can |allows you to |lets you |is used to )?|use this (?:endpoint|operation|method|api) to |allows (?:you|users) to |used to |endpoint (?:to|for) |api (?:to|for) )/i, '');
+  phrase = phrase
+    // "v3 Mail Send", "[Beta] Create a …": a version or a label before the words.
+    .replace(/^(?:v\d+(?:\.\d+)*|\[[^\]]*\]|beta|deprecated|preview)\s+/i, '')
+    .replace(/^(?:the |this )?(?:[\w-]+ ){0,4}(?:endpoint|operation|method|api|call) (?:allows|lets|enables) (?:you|users|clients|callers) to /i, '')
+    .replace(/^(?:this (?:endpoint|operation|method|api|call|request) (?:will |can |allows you to |lets you |is used to )?|use this (?:endpoint|operation|method|api) to |allows (?:you|users) to |used to |endpoint (?:to|for) |api (?:to|for) )/i, '');
   const words = phrase.split(/\s+/);
   const first = words[0]!.toLowerCase().replace(/[^a-z-]/g, '');
-  const verb = VERB_FORMS[first] ?? first;
-  if (!KNOWN_VERBS.has(verb.split(' ')[0]!)) return null;
+  // "Ends the current user's session", "Initiates a conversation": a third-person verb before a determiner.
+  const thirdPerson =
+    !VERB_FORMS[first] && /^[a-z]{3,}s$/.test(first) && /^(?:a|an|the|one|all|your|this|that|multiple|new|existing|each|current|specified|given|its|their)$/i.test(words[1] ?? '')
+      ? first.replace(/ies$/, 'y').replace(/(ch|sh|ss|x|z)es$/, '$1').replace(/s$/, '')
+      : undefined;
+  const verb = VERB_FORMS[first] ?? thirdPerson ?? first;
+  if (!thirdPerson && !KNOWN_VERBS.has(verb.split(' ')[0]!)) return null;
   words[0] = verb;
   phrase = words
     .join(' ')
@@ -72,7 +91,7 @@ export function capabilityPhraseOf(text: string): string | null {
     .replace(/\b(or|and) ([a-z]+)\b/g, (match, joiner: string, word: string) => (VERB_FORMS[word] ? `${joiner} ${VERB_FORMS[word]}` : match))
     .replace(ARTICLE_NOISE, (match) => (/^(?:a|an|one)\b/i.test(match) ? 'a' : 'the'))
     .replace(/\s+(?:for|from|in|of|on|under|within|belonging to|associated with|that|which|who|where|when|if|using|with|by|based on|according to)\s+(?:the|a|an|this|your|an?|its|their|given|specified|specific|current|authenticated|requesting|calling)\b.*$/i, '')
-    .replace(/\s+(?:that|which|who|where|when|if|you|you’ve|you've|previously|using|via|through|so that|in order to|as|at once|based on)\b.*$/i, '')
+    .replace(/\s+(?:that|which|who|where|when|if|you|you’ve|you've|previously|using|via|through|so that|in order to|as|at once|based on|over)\b.*$/i, '')
     .replace(/\s*[,–—-]\s.*$/, '')
     .replace(/\s+/g, ' ')
     .trim();
@@ -140,7 +159,10 @@ function candidatesOf(root: Json): Candidate[] {
       if (!phrase) {
         // An operation with no words: its method and the path's last fixed segment ("POST /messages" → "create messages").
         const noun = path.split('/').filter((segment) => segment && !segment.includes('{') && !/^v\d/.test(segment)).at(-1);
-        if (noun && !path.endsWith('}')) phrase = capabilityPhraseOf(`${method === 'get' ? 'List' : method === 'post' ? 'Create' : method === 'delete' ? 'Delete' : 'Update'} ${noun.replace(/[_.-]+/g, ' ')}`);
+        // Slack's "/conversations.archive": the resource, then what is done to it.
+        const dotted = noun ? /^([a-z]+)\.([a-z]+)/i.exec(noun) : null;
+        if (dotted) phrase = capabilityPhraseOf(`${dotted[2]!.replace(/([a-z])([A-Z])/g, '$1 $2')} ${dotted[1]}`);
+        if (!phrase && noun && !path.endsWith('}')) phrase = capabilityPhraseOf(`${method === 'get' ? 'List' : method === 'post' ? 'Create' : method === 'delete' ? 'Delete' : 'Update'} ${noun.replace(/[_.-]+/g, ' ')}`);
       }
       if (phrase) candidates.push({ phrase, tag, weight: weightOf(phrase) + (method === 'post' ? 0.5 : 0), order });
     }
@@ -159,7 +181,8 @@ export function capabilitiesOfDocument(root: Json): string[] {
   for (const candidate of candidates) byTag.set(candidate.tag, [...(byTag.get(candidate.tag) ?? []), candidate]);
   const tags = [...byTag.entries()]
     .map(([tag, members]) => ({ tag, members: [...members].sort((a, b) => b.weight - a.weight || a.order - b.order), size: members.length, best: Math.max(...members.map((m) => m.weight)) }))
-    .sort((a, b) => b.best + Math.log2(b.size) - (a.best + Math.log2(a.size)) || a.members[0]!.order - b.members[0]!.order);
+    // The verb of a tag's best phrase first (a one-operation "Mail Send" tag's "send email" before a large tag's "create a list"), then its size.
+    .sort((a, b) => 3 * b.best + Math.log2(b.size) - (3 * a.best + Math.log2(a.size)) || a.members[0]!.order - b.members[0]!.order);
   const chosen: string[] = [];
   const seen = new Set<string>();
   const take = (candidate: Candidate | undefined) => {
