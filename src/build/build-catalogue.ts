@@ -658,7 +658,11 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
 
   // Providers, once every record of an API is in one draft.
   const providerRefs = assignProviders(
-    drafts.flatMap((draft) => (draft.providerDomain ? [{ domain: draft.providerDomain, names: [draft.listing.name], brand: providerCurationOf(inputs.curation, draft.providerDomain)?.brand ?? brandOfDocumentProvider(draft, inputs.curation) }] : [])),
+    drafts.flatMap((draft) => {
+      if (!draft.providerDomain) return [];
+      const curated = providerCurationOf(inputs.curation, draft.providerDomain);
+      return [{ domain: draft.providerDomain, names: [draft.listing.name], brand: curated?.brand ?? brandOfDocumentProvider(draft, inputs.curation), id: curated?.id, home: curated?.home }];
+    }),
   );
   for (const draft of drafts) {
     const ref = draft.providerDomain ? providerRefs.get(draft.providerDomain) : undefined;

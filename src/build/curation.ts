@@ -32,6 +32,10 @@ export const providerCurationSchema = z
     placeAll: z.boolean().default(false),
     category: z.string().min(1).optional(),
     subcategory: z.string().min(1).optional(),
+    /** The provider's id when its domain is not its name (nexmo.com is Vonage's): its APIs join that provider. */
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional(),
+    /** The provider's home page, when its domain's is not. */
+    home: z.url({ protocol: /^https?$/ }).optional(),
     /** The provider's documentation, the "Visit API" link of its APIs whose documents name no page to read. */
     docs: z.url({ protocol: /^https?$/ }).optional(),
   })

@@ -97,6 +97,10 @@ export interface ProviderClaim {
   names: string[];
   /** A curated brand ("Vonage" for nexmo.com). */
   brand?: string | undefined;
+  /** A curated id: the domain belongs to that provider ("vonage" for nexmo.com). */
+  id?: string | undefined;
+  /** A curated home page. */
+  home?: string | undefined;
 }
 
 /**
@@ -111,25 +115,29 @@ export function assignProviders(claims: readonly ProviderClaim[]): Map<string, P
     if (known) {
       known.names.push(...claim.names);
       known.brand ??= claim.brand;
+      known.id ??= claim.id;
+      known.home ??= claim.home;
     } else byDomain.set(claim.domain, { ...claim, names: [...claim.names] });
   }
   const byLabel = new Map<string, ProviderClaim[]>();
   for (const claim of byDomain.values()) {
-    const label = providerLabelOf(claim.domain);
+    const label = claim.id ?? providerLabelOf(claim.domain);
     byLabel.set(label, [...(byLabel.get(label) ?? []), claim]);
   }
   const refs = new Map<string, ProviderRef>();
   for (const [label, group] of byLabel) {
     // Cloud brands gather several domains under one id on purpose (amazonaws.com and amazon.com are AWS).
-    const shared = PROVIDER_IDS[group[0]!.domain] !== undefined;
+    const shared = group.some((claim) => PROVIDER_IDS[claim.domain] !== undefined || claim.id !== undefined);
     const ordered = [...group].sort((a, b) => b.names.length - a.names.length || (a.domain < b.domain ? -1 : 1));
     ordered.forEach((claim, index) => {
       const id = shared || index === 0 ? label : `${label}-${claim.domain.split('.').slice(1).join('-').replace(/[^a-z0-9-]/g, '')}`.slice(0, 80);
       const placeholder = isPlaceholderHost(`https://${claim.domain}/`);
       const [owner, ...host] = claim.domain.split('.');
       const projectHost = PROJECT_HOSTS.has(host.join('.'));
-      const url = HOME_PAGES[id] ?? (placeholder ? undefined : projectHost ? `https://${host.join('.')}/${owner}` : `https://${claim.domain}/`);
-      refs.set(claim.domain, { id, name: DISPLAY_NAMES[id] ?? claim.brand ?? spelledName(label, claim.names), ...(url ? { url } : {}) });
+      const home = group.find((member) => member.home)?.home;
+      const url = HOME_PAGES[id] ?? home ?? (placeholder ? undefined : projectHost ? `https://${host.join('.')}/${owner}` : `https://${claim.domain}/`);
+      const brand = group.find((member) => member.brand)?.brand;
+      refs.set(claim.domain, { id, name: DISPLAY_NAMES[id] ?? (shared ? brand : claim.brand) ?? spelledName(label, claim.names), ...(url ? { url } : {}) });
     });
   }
   return refs;

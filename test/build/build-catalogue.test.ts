@@ -204,6 +204,8 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
     expect(providerOf('cbb-v3-scores')).toMatchObject({ id: 'sportsdata', name: 'SportsDataIO' });
     // APIs.guru's placeholder provider ("libretranslate.local") is resolved to the host its document came from.
     expect(providerOf('libretranslate')).toEqual({ id: 'libretranslate', name: 'LibreTranslate', url: 'https://libretranslate.com/' });
+    // A curated id: getpostman.com is Postman's API host, not another provider.
+    expect(providerOf('postman')).toEqual({ id: 'postman', name: 'Postman', url: 'https://www.postman.com/' });
     // A project on GitHub is its owner's, not GitHub's.
     expect(providerOf('cat-facts-github')).toMatchObject({ id: 'alexwohlbruck', url: 'https://alexwohlbruck.github.io/' });
   });
