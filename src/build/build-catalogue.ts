@@ -200,14 +200,14 @@ export function descriptionFallback(name: string, functionWords: string | undefi
 }
 
 /** The function an API's tags name ("channels, users and roles"), else the placement its title reads as. */
-function functionWordsOf(root: Json, title: string): string | undefined {
+function functionWordsOf(root: Json, title: string, capabilities: readonly string[]): string | undefined {
   const counts = new Map<string, number>();
   for (const item of Object.values(isObject(root.paths) ? root.paths : {})) {
     if (!isObject(item)) continue;
     for (const operation of Object.values(item)) {
       if (!isObject(operation) || !Array.isArray(operation.tags)) continue;
       const tag = operation.tags[0];
-      if (typeof tag === 'string' && tag.length <= 40 && !/^(?:default|api|general|misc|other|v\d+)$/i.test(tag)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+      if (typeof tag === 'string' && tag.length <= 40 && !GENERIC_TAG.test(tag.trim())) counts.set(tag, (counts.get(tag) ?? 0) + 1);
     }
   }
   // "MessagingV1TollfreeVerification" of "Twilio Messaging" → "tollfree verification": the tag's own words, without the API's name or a version.
@@ -231,8 +231,13 @@ function functionWordsOf(root: Json, title: string): string | undefined {
   ].slice(0, 3);
   if (tags.length > 0) return tags.length === 1 ? tags[0] : `${tags.slice(0, -1).join(', ')} and ${tags.at(-1)}`;
   const placement = placeByFunction({ title }) ?? placeInfrastructure({ title });
-  return placement ? placement.subcategory.toLowerCase() : undefined;
+  if (placement) return placement.subcategory.toLowerCase();
+  // Neither tags nor title name a function: what its first operations do ("verify driving license").
+  return capabilities.length > 0 ? capabilities.slice(0, 2).join(' and ') : undefined;
 }
+
+/** Tags that name no function: "APIs" (all of API Setu's), "default", "Projects", "… Controller". */
+const GENERIC_TAG = /^(?:default|apis?|general|misc(?:ellaneous)?|others?|public|v\d+(?:\.\d+)*|endpoints?|operations?|services?|resources?|methods?|projects?|root|main|index|internal|[\w ]*controller|[\w ]* api)$/i;
 
 const CAPABILITY_CAP = 30;
 
@@ -289,7 +294,7 @@ function draftFromDocument(
   const placement: Placement | null = curated?.category ? ({ category: curated.category, subcategory: curated.subcategory } as Placement) : (byFunction ?? sourcePlacement);
   const documentSentence = assessment.descriptionIsPreamble ? undefined : assessment.listing.description;
   const describing = documentSentence && descriptionFaultOf(documentSentence) === null ? documentSentence : undefined;
-  const functionWords = management ? undefined : functionWordsOf(root, name);
+  const functionWords = management ? undefined : functionWordsOf(root, name, capabilities);
   const description = management
     ? `Create, configure and manage Azure resources across ${managedServices.length} services (${managedServices.slice(0, 6).join(', ')}, …)`
     : (curated?.description ?? describing ?? descriptionFallback(name, functionWords));
@@ -682,7 +687,8 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
   // The same operations too: the document is a template's sample ("Polls is a simple API…"), not this API.
   const samples = new Set(sharedText.filter((draft) => sharedText.some((other) => other !== draft && other.providerDomain !== draft.providerDomain && other.listing.capabilities.join('|') === draft.listing.capabilities.join('|'))));
   for (const draft of sharedText) {
-    draft.listing.description = descriptionFallback(draft.listing.name, draft.functionWords);
+    // A sample's operations say nothing of this API either.
+    draft.listing.description = descriptionFallback(draft.listing.name, samples.has(draft) ? undefined : draft.functionWords);
     draft.fieldSources.delete('description');
     report.notes.push(`${draft.origins[0]}: its document's description is also another provider's; described by its function instead`);
     if (samples.has(draft) && draft.fieldSources.get('capabilities') === OPENAPI_SOURCE_ID) {
