@@ -224,7 +224,7 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
     // VTEX: "> Check the new Catalog onboarding guide."
     expect(bySlug('catalog').description).toBe('Catalog API: attachment, brand and gift list; its document has no description');
     // PlaceKit: "PlaceKit OpenAPI Specifications (repository)"
-    expect(bySlug('placekit-api-reference').description).toBe('PlaceKit API Reference: search for addresses and reverse geocoding; its document has no description');
+    expect(bySlug('placekit-api-reference').description).toBe('PlaceKit API Reference: maps & places; its document has no description');
     // API Setu's only tag is "APIs": its operations say what it does.
     expect(bySlug('motor-vehicle-department-maharashtra').description).toBe('Motor Vehicle Department, Maharashtra: verify Driving License and verify Registration of Vehicles; its document has no description');
     // Amazon S3's description is its operations; its function is read from its title.

@@ -26,8 +26,8 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:machine learning|sagemaker|automl|vertex ai|ml engine|prediction|personali[sz]e|recommendations? ai|forecast|fraud detector|anomaly detector|lookout for|ai platform)\b/i, at('AI & Machine Learning', 'Machine Learning')],
   [/\b(?:secrets? manager|secret manager|key vault|key management|\bkms\b|certificate manager|cloud hsm|secrets)\b/i, at('Security', 'Secrets Management')],
   [/\b(?:identity|cognito|\biam\b|sign[- ]in|single sign-on|sso|active directory|directory service|access context|authenticat(?:e|ion|or))\b/i, at('Authentication & Identity', 'Identity Platform')],
-  [/\b(?:security (?:hub|center|command)|guardduty|inspector|macie|web application firewall|\bwaf\b|shield|firewall|threat|detective|security scanner)\b/i, at('Security', 'Security')],
-  [/\b(?:video|media (?:convert|live|package|store|tailor)|elastic transcoder|ivs|interactive video|kinesis video|youtube|streaming media)\b/i, at('Media', 'Video')],
+  [/\b(?:security (?:hub|center|command)|guardduty|inspector|macie|web application firewall|\bwaf\b|shield|firewall|threat|detective|security scanner|web risk|safe ?browsing|abusive experience|recaptcha)\b/i, at('Security', 'Security')],
+  [/\b(?:video|media ?(?:convert|live|package|store|tailor|connect)|elastic transcoder|ivs|interactive video|kinesis video|youtube|streaming media)\b/i, at('Media', 'Video')],
   [/\b(?:photos?|images?)\b/i, at('Media', 'Photography')],
   [/\b(?:books?)\b/i, at('Media', 'Books')],
   [/\b(?:analytics|bigquery|athena|quicksight|redshift|data studio|looker|dataflow|data ?proc|glue|emr|data pipeline|kinesis)\b/i, at('Analytics & Monitoring', 'Business Intelligence')],
@@ -38,7 +38,8 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:sheets|docs|documents?|slides|workdocs|forms)\b/i, at('Business & Productivity', 'Documents')],
   [/\b(?:payments?|billing|pay)\b/i, at('Payments', 'Payment Processing')],
   [/\b(?:advertis(?:ing|ers?)|ad ?words|ads|adsense|admob|ad exchange|ad manager|doubleclick|display & video)\b/i, at('Marketing & Advertising', 'Advertising')],
-  [/\b(?:marketing|campaigns?|customer engagement)\b/i, at('Marketing & Advertising', 'Marketing')],
+  [/\b(?:marketing|campaigns?|customer engagement|my business|business profile)\b/i, at('Marketing & Advertising', 'Marketing')],
+  [/\b(?:page ?speed|lighthouse|source repositories|cloud build|code ?build|code ?commit|code ?deploy|code ?pipeline|artifact registry|container analysis)\b/i, at('Developer Tools', 'Development')],
   [/\b(?:contact center|connect|customer support|help ?desk)\b/i, at('Business & Productivity', 'Customer Support')],
   [/\b(?:blockchain|ledger|managed blockchain)\b/i, at('Blockchain & Crypto', 'Blockchain')],
   [/\b(?:health(?:care)?|medical|fhir|genomics|life sciences|omics)\b/i, at('Health', 'Health & Medicine')],
@@ -49,6 +50,7 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
 export const INFRASTRUCTURE_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:vector (?:search|database|index)|pinecone|qdrant|weaviate)\b/i, at('Cloud Infrastructure', 'Vector Databases')],
   [/\b(?:database|dynamodb|rds|aurora|sql|spanner|bigtable|firestore|datastore|cosmos ?db|documentdb|neptune|keyspaces|timestream|memorydb|elasticache|redis|memcache|cassandra|mongo|qldb|alloydb)\b/i, at('Cloud Infrastructure', 'Databases')],
+  [/\b(?:hosting|app engine admin|amplify)\b/i, at('Cloud Infrastructure', 'Hosting & Deployment')],
   [/\b(?:cdn|cloudfront|front ?door|dns|route ?53|domains?|vpc|virtual network|networking|network|load ?balanc(?:er|ing)|gateway|direct connect|vpn|traffic|ip address|interconnect|private link|app mesh|cloud map|global accelerator)\b/i, at('Cloud Infrastructure', 'Networking & CDN')],
   [/\b(?:compute|ec2|lambda|functions?|batch|container|kubernetes|eks|ecs|gke|fargate|virtual machines?|\bvms?\b|app engine|cloud run|lightsail|elastic beanstalk|auto ?scaling|serverless|instances?|workspaces|app runner)\b/i, at('Cloud Infrastructure', 'Compute')],
 ];
@@ -68,11 +70,14 @@ const firstMatch = (rules: readonly [RegExp, Placement][], text: string): Placem
 const STRONG_RULES = 7;
 
 /** The category an API's function has, from its title first, then its other words; null when none names one. */
+/** "Azure SearchIndexClient" reads as "Azure Search Index Client". */
+const words = (title: string) => title.replace(/([a-z])([A-Z])/g, '$1 $2');
+
 export function placeByFunction({ title, other = [] }: FunctionText): Placement | null {
-  return firstMatch(FUNCTION_RULES, title) ?? firstMatch(FUNCTION_RULES.slice(0, STRONG_RULES), other.join(' \n '));
+  return firstMatch(FUNCTION_RULES, words(title)) ?? firstMatch(FUNCTION_RULES.slice(0, STRONG_RULES), other.join(' \n '));
 }
 
 /** The infrastructure subcategory of a cloud product with no function of its own: compute, networking, databases; null when none fits. */
 export function placeInfrastructure({ title, other = [] }: FunctionText): Placement | null {
-  return firstMatch(INFRASTRUCTURE_RULES, title) ?? firstMatch(INFRASTRUCTURE_RULES, other.join(' \n '));
+  return firstMatch(INFRASTRUCTURE_RULES, words(title)) ?? firstMatch(INFRASTRUCTURE_RULES, other.join(' \n '));
 }
