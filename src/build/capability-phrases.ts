@@ -105,6 +105,7 @@ export function capabilityPhraseOf(text: string): string | null {
   }
   phrase = phrase.replace(/(?:\s+(?:a|an|the|of|for|to|and|or|in|on|with|by|from|based|new))+$/i, '');
   if (phrase.length > MAX_LENGTH) phrase = phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
+  phrase = phrase.replace(/^(?:provide|get|return|retrieve) (?:a|the) list of /i, 'list ').replace(/[,;:]+$/, '');
   // Path and header syntax ("#X-Amz-Target=…") is no one's words.
   if (/[#=<>{}\[\]]/.test(phrase)) return null;
   // "NASA data" keeps its capitals; "Send a message" does not.
@@ -145,7 +146,8 @@ function candidatesOf(root: Json): Candidate[] {
       const operation = item[method];
       if (!isObject(operation) || operation.deprecated === true) continue;
       order += 1;
-      const tag = Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : '';
+      // Without tags, the path's first resource groups operations as a tag would ("/v1/charges/{charge}/refunds" → charges).
+      const tag = Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : `/${path.split('/').filter((segment) => segment && !/^v\d/.test(segment))[0] ?? ''}`;
       const summary = asString(operation.summary);
       const description = asString(operation.description);
       const operationId = asString(operation.operationId);
