@@ -26,13 +26,13 @@ const VERB_FORMS: Record<string, string> = {
   captures: 'capture', refunds: 'refund', charges: 'charge', authorizes: 'authorize', issues: 'issue', renders: 'render', predicts: 'predict', classifies: 'classify', compares: 'compare',
   lookup: 'look up', 'look-up': 'look up', looks: 'look', tracks: 'track', monitors: 'monitor', streams: 'stream', invokes: 'invoke', deploys: 'deploy', builds: 'build', scans: 'scan',
   archives: 'archive', unarchives: 'unarchive', joins: 'join', leaves: 'leave', kicks: 'kick', renames: 'rename', opens: 'open', closes: 'close', pins: 'pin', unpins: 'unpin',
-  marks: 'mark', revokes: 'revoke', installs: 'install', uninstalls: 'uninstall', shares: 'share', sends: 'send', books: 'book', reserves: 'reserve', transfers: 'transfer',
+  marks: 'mark', revokes: 'revoke', installs: 'install', uninstalls: 'uninstall', shares: 'share', books: 'book', reserves: 'reserve', transfers: 'transfer',
   signs: 'sign', encrypts: 'encrypt', decrypts: 'decrypt', shortens: 'shorten', resolves: 'resolve', manages: 'manage', plays: 'play', records: 'record', syncs: 'sync',
   estimates: 'estimate', forecasts: 'forecast', rates: 'rate', reviews: 'review', reports: 'report', notifies: 'notify', summarizes: 'summarize', embeds: 'embed',
   completes: 'complete', answers: 'answer', synthesizes: 'synthesize', identifies: 'identify', labels: 'label', annotates: 'annotate', crawls: 'crawl', scrapes: 'scrape',
   prints: 'print', ships: 'ship', orders: 'order', retries: 'retry', redeems: 'redeem', restores: 'restore', backs: 'back', attaches: 'attach', detaches: 'detach',
   associates: 'associate', disassociates: 'disassociate', tests: 'test', triggers: 'trigger', resets: 'reset', confirms: 'confirm', accepts: 'accept', declines: 'decline',
-  merges: 'merge', splits: 'split', uploads: 'upload', reverses: 'reverse', voids: 'void', finalizes: 'finalize', pauses: 'pause', resumes: 'resume', publishes: 'publish',
+  merges: 'merge', splits: 'split', reverses: 'reverse', voids: 'void', finalizes: 'finalize', pauses: 'pause', resumes: 'resume',
 };
 
 const KNOWN_VERBS = new Set([
