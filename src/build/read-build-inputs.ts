@@ -66,7 +66,7 @@ export function readBuildInputs({ openApiDirectory, sourcesDir, catalogDir, publ
   }
   const reservedSlugs = new Set<string>();
   for (const name of readdirSync(catalogDir)) {
-    if (/\.ya?ml$/.test(name) && !isGeneratedFile(readFileSync(join(catalogDir, name), 'utf8'))) reservedSlugs.add(name.replace(/\.ya?ml$/, ''));
+    if (/\.ya?ml$/.test(name) && !name.startsWith('_') && !isGeneratedFile(readFileSync(join(catalogDir, name), 'utf8'))) reservedSlugs.add(name.replace(/\.ya?ml$/, ''));
   }
   return {
     directory,

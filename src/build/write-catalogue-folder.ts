@@ -37,7 +37,8 @@ export function writeCatalogueFolder(dir: string, listings: readonly Listing[]):
   const handWritten: string[] = [];
   const generated = new Set<string>();
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (!entry.isFile() || !/\.ya?ml$/.test(entry.name)) continue;
+    // `_redirects.yaml` and other files starting with `_` are the catalogue's own, not listings.
+    if (!entry.isFile() || !/\.ya?ml$/.test(entry.name) || entry.name.startsWith('_')) continue;
     if (isGeneratedFile(readFileSync(join(dir, entry.name), 'utf8'))) generated.add(entry.name);
     else handWritten.push(entry.name);
   }

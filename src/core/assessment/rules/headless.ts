@@ -17,5 +17,7 @@ export function assessHeadless(view: OpenApiView, { verdicts, explicitlyOpen }: 
   const fromSample = secretFromEnvironment(samples);
   if (fromSample) return resultAt(view, 'passed', fromSample.sample.path, `the document's own ${fromSample.sample.lang} sample takes its secret from ${fromSample.variable}, with no browser step, so it runs in CI`);
   if (explicitlyOpen) return resultAt(view, 'passed', ['security'], 'no authentication is required, so nothing needs a browser');
+  const custom = verdicts.find((verdict) => verdict.kind === 'unknown' && verdict.detail.startsWith('a custom HTTP scheme'));
+  if (custom) return resultAt(view, 'not_assessed', custom.path, custom.detail);
   return undefined;
 }

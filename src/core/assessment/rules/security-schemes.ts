@@ -39,6 +39,8 @@ function classifyScheme(name: string, scheme: Record<string, unknown>, path: Pat
   if (type === 'http' || type === 'basic') {
     const httpScheme = (asString(scheme.scheme) ?? (type === 'basic' ? 'basic' : 'http')).toLowerCase();
     const auth = httpScheme === 'bearer' ? 'http-bearer' : httpScheme === 'basic' ? 'http-basic' : 'other';
+    // ADR 18 names basic and bearer; a custom scheme (payone-hmac-sha256, a request signature) shows nothing a reader can check.
+    if (auth === 'other') return { name, kind: 'unknown', auth, path, detail: `a custom HTTP scheme "${httpScheme}" that ADR 18 does not name, so whether a script can hold its credentials is not shown` };
     return { name, kind: 'static', auth, path, detail: `HTTP ${httpScheme} authentication, static credentials a script can read from environment variables`, placement: { in: 'header', name: 'Authorization' } };
   }
   if (type === 'oauth2') {
