@@ -14,7 +14,10 @@ const GRAMMAR_WORDS = (
   'is are was were be been being am do does did doing done have has had having can could should would will shall may might must ' +
   'not no yes so than then too very just also only any some all each every both either neither more most much many few lot lots ' +
   'get gets getting got find finding look looking want wants need needs needed like let lets make makes give gives show shows ' +
-  'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick'
+  'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick ' +
+  // When, which one and in what order the need is asked ("right now", "last year", "a given zip",
+  // "before publishing"): they place the need in time or in a task, and name nothing an API does.
+  'now right currently today tomorrow tonight yesterday last next total particular specific given certain whether still before after figure'
 ).split(' ');
 
 /**
