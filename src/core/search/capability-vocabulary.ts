@@ -32,7 +32,7 @@ time zones: time zone, timezone, timezones, time zones, local time, world time, 
 weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, precipitation, rain, wind, humidity, hourly forecast, daily forecast
 severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
-earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods
+earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots
 astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets
 sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
@@ -48,12 +48,12 @@ financial filings: sec filings, annual reports, financial statements, edgar, sec
 books: book, books, isbn, library, publications, authors, novels, bibliographic, literature, ebooks
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
-language detection: language detection, detect language, identify language, language identification, what language
+language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
 text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification
 summarization: summarize, summarization, summary, summaries, tldr, condense text, key points
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
-text to speech: text to speech, text-to-speech, tts, speech synthesis, voice generation, read aloud, synthetic voice, voices
+text to speech: text to speech, text-to-speech, tts, speech synthesis, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
 face recognition: face recognition, face detection, facial recognition, faces, face
 generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant, embeddings
@@ -77,7 +77,7 @@ file storage: file storage, cloud storage, store files, file sharing, share file
 json storage: json storage, key value, key-value, store json, json bin, hosted database, database as a service, data store
 pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
-tls certificates: ssl certificate, tls certificate
+tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection
@@ -143,8 +143,18 @@ encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, ar
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
-monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring
-logging and errors: logs, logging, error tracking
+monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring, uptime monitoring, downtime, website down, synthetic checks, health checks, dashboards, apm
+logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
+content moderation: content moderation, moderate content, moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
+bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
+elevation and terrain: elevation, altitude, terrain, height above sea level, topography, digital elevation model
+public spending: government spending, public spending, federal spending, procurement, public contracts, contract awards, government contracts, grants awarded, budgets
+feature flags: feature flags, feature flag, feature toggles, feature toggle, gradual rollout, percentage rollout, roll out a feature, a/b testing, experiments
+secrets management: secrets, secret manager, secrets manager, secrets store, vault, store credentials, api key storage, environment variables
+vector search: vector database, vector search, vectors, similarity search, semantic search, nearest neighbours, nearest neighbors, vector index
+web search: web search, search engine, search results, serp, search the web, internet search
+code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code
+product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
 project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
 forms and surveys: forms, surveys
