@@ -1,6 +1,7 @@
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { NeedSearchResult } from './need-index.ts';
 import { narrowerReadings } from './run-context.ts';
+import { breakNearTies, evidenceOf } from './evidence-tie-break.ts';
 
 /**
  * Ranks listings by how well they serve a described need, and says how sure it is. The shared
@@ -96,7 +97,11 @@ function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMat
   if (!best || !result.hits.some((hit) => hit.coverage >= MIN_COVERAGE)) return [];
   const matches: NeedMatch[] = [];
   let previous = 1;
-  for (const hit of result.hits) {
+  const evidence = (hit: NeedSearchResult['hits'][number]) => {
+    const entry = catalogue.get(hit.slug);
+    return entry ? evidenceOf(entry) : 0;
+  };
+  for (const hit of breakNearTies(result.hits, (hit) => hit.score, evidence)) {
     const entry = catalogue.get(hit.slug);
     if (!entry || hit.coverage < MIN_HIT_COVERAGE) continue;
     // Never more relevant than a listing ranked above it.

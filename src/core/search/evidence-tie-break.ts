@@ -1,0 +1,39 @@
+import type { IndexedListing } from '../catalogue/catalogue-index.ts';
+
+/**
+ * Evidence breaks near ties, never relevance (issue 31, ADR 32). Among listings whose need
+ * scores lie within TIE_MARGIN of the best of their run, the one the data shows to be better
+ * supported comes first: a listing of the curated head (chosen by public signals of use, its
+ * facts read from the provider's pages) and one with an official SDK on a public registry. A
+ * listing more than the margin below another is never lifted above it. The margin and the two
+ * signals were chosen on the halves of the real-needs set (ADR 32): each gains on both halves;
+ * the number of sources and the CLI score's low end, tried beside them, lost on one.
+ */
+export const TIE_MARGIN = 0.1;
+
+/** What the data shows of a listing's support, 0 to 2: curated head, official SDK. */
+export function evidenceOf(entry: Pick<IndexedListing, 'listing'>): number {
+  const { listing } = entry;
+  return (listing.head ? 1 : 0) + (listing.cliCriteria.officialSdk?.status === 'passed' ? 1 : 0);
+}
+
+/**
+ * Reorders hits (best score first) so that within each run of near ties the better-supported
+ * listing leads. A run starts at a hit and holds the hits that score at least (1 − margin) of
+ * it; the order between runs is never changed.
+ */
+export function breakNearTies<T>(hits: readonly T[], scoreOf: (hit: T) => number, evidence: (hit: T) => number, margin = TIE_MARGIN): T[] {
+  if (margin <= 0 || hits.length < 2) return [...hits];
+  const out: T[] = [];
+  let start = 0;
+  while (start < hits.length) {
+    const bar = scoreOf(hits[start]!) * (1 - margin);
+    let end = start + 1;
+    while (end < hits.length && scoreOf(hits[end]!) >= bar) end += 1;
+    const run = hits.slice(start, end).map((hit, i) => ({ hit, i, e: evidence(hit) }));
+    run.sort((a, b) => b.e - a.e || a.i - b.i);
+    for (const { hit } of run) out.push(hit);
+    start = end;
+  }
+  return out;
+}

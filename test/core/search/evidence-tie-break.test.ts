@@ -1,0 +1,71 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importListings } from '../../../src/core/catalogue/import-listings.ts';
+import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
+import { breakNearTies, evidenceOf, TIE_MARGIN } from '../../../src/core/search/evidence-tie-break.ts';
+import { discoverListings } from '../../../src/core/search/discover-listings.ts';
+import { openCore } from '../../../src/open-core.ts';
+
+const scratch: string[] = [];
+afterAll(async () => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+describe('evidence breaks near ties, never relevance (ADR 32)', () => {
+  it('keeps the margin the halves of the real-needs set chose', () => {
+    expect(TIE_MARGIN).toBe(0.1);
+  });
+
+  it('reorders only within a run of scores within the margin of its first, and never lifts a hit from a lower run', () => {
+    const hits = [
+      { slug: 'a', score: 10, evidence: 0 },
+      { slug: 'b', score: 9.5, evidence: 1 },
+      { slug: 'c', score: 9.0, evidence: 0 },
+      // 8.9 is more than 10% below 10: a run of its own, however well supported.
+      { slug: 'd', score: 8.9, evidence: 2 },
+      { slug: 'e', score: 8.5, evidence: 1 },
+    ];
+    const order = breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence).map((hit) => hit.slug);
+    expect(order).toEqual(['b', 'a', 'c', 'd', 'e']);
+    // Equal evidence keeps the score order; no margin keeps every order.
+    expect(breakNearTies(hits, (hit) => hit.score, () => 0).map((hit) => hit.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence, 0).map((hit) => hit.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('counts the curated head and an official SDK, and nothing else', () => {
+    const bare = { slug: 'x', name: 'X', description: 'x', category: 'Communication', capabilities: [], cliCriteria: {}, qualityInputs: {}, faq: [] } as never;
+    expect(evidenceOf({ listing: bare })).toBe(0);
+    expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x' } } as never })).toBe(1);
+    expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x' }, cliCriteria: { officialSdk: { status: 'passed' } } } as never })).toBe(2);
+  });
+
+  it('puts the better-supported of two equally relevant listings first in discover', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apidex-tie-'));
+    scratch.push(dir);
+    const ctx = await openCore({ databaseUrl: `file:${join(dir, 'tie.db')}`, catalogDir: dir }, { loadDefaultCatalogue: false, log: { info: () => {}, warn: () => {} } });
+    try {
+      const listing = (slug: string, name: string, extra: Partial<ListingInput> = {}): ListingInput => ({
+        slug,
+        name,
+        description: 'Send SMS text messages to phones worldwide',
+        category: 'Communication',
+        subcategory: 'SMS & Voice',
+        capabilities: ['send SMS messages'],
+        ...extra,
+      });
+      await importListings({
+        ctx,
+        input: {
+          listings: [
+            listing('alpha-texts', 'Alpha Texts'),
+            listing('omega-texts', 'Omega Texts', { head: { provider: 'omega' }, cliCriteria: { officialSdk: { status: 'passed', evidence: 'npm:omega-texts' } } } as Partial<ListingInput>),
+          ].map((input) => listingSchema.parse(input)),
+        },
+      });
+      const { items } = await discoverListings({ ctx, input: { q: 'send sms text messages', limit: 10, group: 'none' } });
+      expect(items.map((item) => item.slug)).toEqual(['omega-texts', 'alpha-texts']);
+    } finally {
+      await ctx.store.close();
+    }
+  });
+});
