@@ -16,7 +16,7 @@ import path from 'node:path';
 import { BUILD_STAMP, DIST_DIR, SOURCE_DIR, sourceState } from '../bin/entry.js';
 
 /** What node and the bins load from dist/ by path: the server, the CLI, the need-index worker. */
-export const ENTRY_POINTS = ['main.ts', 'cli/main.ts', 'core/search/need-index-worker.ts'];
+export const ENTRY_POINTS = ['main.ts', 'cli/main.ts', 'core/ranking/need-index-worker.ts'];
 
 /**
  * Packages bundled into dist/: plain JavaScript with no files read beside themselves. zod is

@@ -3,7 +3,7 @@ import { nameHostKeyOf } from './build-catalogue.ts';
 import type { Listing } from '../core/listings/listing.ts';
 import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
 import { cliScoreBounds } from '../core/scoring/cli-relevance.ts';
-import { foldText } from '../core/search/text.ts';
+import { foldText } from '../core/ranking/text.ts';
 import { placeByFunction } from '../core/taxonomy/place-by-function.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf, providerIdOf, type DescriptionFault, type LinkFault } from './listing-checks.ts';
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import v8 from 'node:v8';
 import type { NeedIndexCache } from '../core/catalogue/catalogue-index.ts';
-import type { NeedIndexState } from '../core/search/need-index.ts';
+import type { NeedIndexState } from '../core/ranking/need-index.ts';
 
 /**
  * The need index a local read command built, kept for the next command on the same listings:

@@ -1,4 +1,4 @@
-import type { Store } from '../storage/store.ts';
+import type { Store } from './store.ts';
 import type { CatalogueIndex } from './catalogue/catalogue-index.ts';
 import type { ReviewPolicy } from './reviews/review-policy.ts';
 

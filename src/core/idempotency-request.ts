@@ -1,4 +1,4 @@
-import type { RecordedResponse } from '../storage/store.ts';
+import type { RecordedResponse } from './store.ts';
 
 /** What a surface records under an Idempotency-Key: the key, the request's fingerprint, and the response rendered from the write's result. */
 export interface IdempotencyRequest<Result> {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from './errors.ts';
 import { describeFieldProblems, toFieldProblems } from './validation-messages.ts';
 import { PRICING_TIERS, type PricingTier } from './listings/listing.ts';
-import { slugify } from './search/text.ts';
+import { slugify } from './ranking/text.ts';
 
 /**
  * Parameter schemas shared by the operations' input schemas. They accept strings (query

@@ -2,7 +2,7 @@ import type { CoreContext } from '../core/context.ts';
 import { listingSchema, type Listing } from '../core/listings/listing.ts';
 import { listingNotFound } from '../core/listings/suggest-slugs.ts';
 import { qualityScore } from '../core/scoring/quality.ts';
-import type { StoredListing } from '../storage/store.ts';
+import type { StoredListing } from '../core/store.ts';
 import { applyNpmReading } from './npm/apply-npm-reading.ts';
 import { npmPackageNameOf } from './npm/package-name-of.ts';
 import type { NpmPackageReading } from './npm/read-npm-package.ts';

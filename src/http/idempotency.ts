@@ -4,7 +4,7 @@ import type { CoreContext } from '../core/context.ts';
 import { AppError } from '../core/errors.ts';
 import { DEFAULT_REVIEW_POLICY } from '../core/reviews/review-policy.ts';
 import { canonicalJson } from '../storage/kysely-store.ts';
-import type { RecordedResponse } from '../storage/store.ts';
+import type { RecordedResponse } from '../core/store.ts';
 import { sendProblem, toProblem } from './problem.ts';
 import { clientAddressOf } from './rate-limit.ts';
 

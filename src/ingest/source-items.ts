@@ -1,6 +1,6 @@
 import type { FieldProblem } from '../core/errors.ts';
 import type { Listing } from '../core/listings/listing.ts';
-import { slugify } from '../core/search/text.ts';
+import { slugify } from '../core/ranking/text.ts';
 
 /**
  * What every importer (listings JSON and YAML, public-apis Markdown, OpenAPI documents) hands

@@ -7,7 +7,7 @@ import { ReviewsStore } from './kysely/reviews-store.ts';
 import type { Database } from './kysely/schema.ts';
 import { SubmissionsStore } from './kysely/submissions-store.ts';
 import { migrateToLatest } from './migrations/index.ts';
-import type { Store } from './store.ts';
+import type { Store } from '../core/store.ts';
 
 export type { Database, ListingsTable, ReviewsTable, SubmissionsTable } from './kysely/schema.ts';
 export { canonicalJson } from './kysely/shared.ts';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Store } from './store.ts';
+import type { Store } from '../core/store.ts';
 
 export const DEFAULT_SQLITE_PATH = './data/apidex.db';
 

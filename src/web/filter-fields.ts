@@ -1,5 +1,5 @@
 import { PRICING_TIERS } from '../core/listings/listing.ts';
-import { slugify } from '../core/search/text.ts';
+import { slugify } from '../core/ranking/text.ts';
 import { html, type Html } from './html.ts';
 
 /** The fields of the filter forms (search and category pages) and the list/cards switch beside their results. */

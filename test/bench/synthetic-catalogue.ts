@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { listingSchema, type Listing } from '../../src/core/listings/listing.ts';
 import { CLI_CRITERIA } from '../../src/core/scoring/cli-criteria.ts';
-import { slugify } from '../../src/core/search/text.ts';
+import { slugify } from '../../src/core/ranking/text.ts';
 
 interface CorpusEntry {
   slug: string;

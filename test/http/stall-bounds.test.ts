@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NEAR_BUDGET } from '../../src/core/search/near-strings.ts';
+import { DEFAULT_NEAR_BUDGET } from '../../src/core/ranking/near-strings.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { versionChanges } from '../../src/core/catalogue/version-changes.ts';
 import { listingSchema, type Listing, type ListingInput } from '../../src/core/listings/listing.ts';
 import { openStore } from '../../src/storage/open-store.ts';
-import type { Store } from '../../src/storage/store.ts';
+import type { Store } from '../../src/core/store.ts';
 import { createTestDatabase, createTestSqlitePath } from '../support/postgres.ts';
 
 /** Versions of listings, the change feed's store side (issue 17), on both adapters. */

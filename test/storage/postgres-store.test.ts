@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listingSchema } from '../../src/core/listings/listing.ts';
 import { openStore } from '../../src/storage/open-store.ts';
 import { withoutPassword } from '../../src/storage/postgres/postgres-store.ts';
-import type { Store } from '../../src/storage/store.ts';
+import type { Store } from '../../src/core/store.ts';
 import { createTestDatabase } from '../support/postgres.ts';
 
 const openStores: Store[] = [];

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { reviewInputSchema, type ReviewRecord } from '../../src/core/reviews/review-schema.ts';
 import { timeOrderedId } from '../../src/core/time-ordered-id.ts';
 import { openStore } from '../../src/storage/open-store.ts';
-import type { ReviewWrite, Store } from '../../src/storage/store.ts';
+import type { ReviewWrite, Store } from '../../src/core/store.ts';
 import { createTestDatabase, createTestSqlitePath } from '../support/postgres.ts';
 
 /** The write path of reviews on both adapters (issue 15): grouped commits, the near-duplicate window, the burst count. */

@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/storage/open-store.ts';
 import { assertDurable, openSqliteStore, type SqliteStore } from '../../src/storage/sqlite/sqlite-store.ts';
-import type { Store } from '../../src/storage/store.ts';
+import type { Store } from '../../src/core/store.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 
 const openStores: Store[] = [];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listingSchema, type Listing, type ListingInput } from '../../src/core/listings/listing.ts';
 import { submissionInputSchema } from '../../src/core/submissions/submission-schema.ts';
 import { openStore } from '../../src/storage/open-store.ts';
-import type { Store } from '../../src/storage/store.ts';
+import type { Store } from '../../src/core/store.ts';
 import { createTestDatabase, createTestSqlitePath } from '../support/postgres.ts';
 
 /** The one behaviour suite both adapters must pass, each on a real database. */

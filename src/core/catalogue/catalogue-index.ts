@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Store, StoredListing } from '../../storage/store.ts';
+import type { Store, StoredListing } from '../store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { compactListingJson, type View } from '../listings/compact-listing.ts';
 import { listingSummaryJson } from '../listings/listing-summary-json.ts';
@@ -7,12 +7,12 @@ import { toListingDetail, toListingSummaryOf, type ListingDetail, type ListingSu
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { Lru } from '../lru.ts';
-import { matchText, type TextMatch } from '../search/match-text.ts';
-import { NearStrings, nearStringsInChunks, type NearString } from '../search/near-strings.ts';
+import { matchText, type TextMatch } from '../ranking/match-text.ts';
+import { NearStrings, nearStringsInChunks, type NearString } from '../ranking/near-strings.ts';
 import { nameKeyOf } from './find-duplicate-listing.ts';
-import { buildNeedIndexInWorker, type NeedIndexBuild } from '../search/build-need-index-in-worker.ts';
-import { NeedIndex, type NeedDocument, type NeedIndexState } from '../search/need-index.ts';
-import { foldText, slugify } from '../search/text.ts';
+import { buildNeedIndexInWorker, type NeedIndexBuild } from '../ranking/build-need-index-in-worker.ts';
+import { NeedIndex, type NeedDocument, type NeedIndexState } from '../ranking/need-index.ts';
+import { foldText, slugify } from '../ranking/text.ts';
 import { familyKeyOf } from '../providers/provider-of.ts';
 import { SlugRedirects, type SlugMove } from './slug-redirects.ts';
 

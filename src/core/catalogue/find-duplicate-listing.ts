@@ -1,5 +1,5 @@
-import { isStopWord } from '../search/analyze-text.ts';
-import { tokenize } from '../search/text.ts';
+import { isStopWord } from '../ranking/analyze-text.ts';
+import { tokenize } from '../ranking/text.ts';
 import type { CatalogueIndex } from './catalogue-index.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredListingVersion } from '../../storage/store.ts';
+import type { StoredListingVersion } from '../store.ts';
 import type { CoreContext } from '../context.ts';
 import { boundedInt, optionalText, parameters, parseInput } from '../params.ts';
 import { CHANGE_CAUSES, fieldChangeSchema, versionChangesSchema } from './version-changes.ts';

@@ -1,4 +1,4 @@
-import type { SaveOutcome } from '../../storage/store.ts';
+import type { SaveOutcome } from '../store.ts';
 import type { CoreContext } from '../context.ts';
 import type { Listing } from '../listings/listing.ts';
 

@@ -6,7 +6,7 @@ import { AppError } from '../errors.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput, requiredText } from '../params.ts';
 import { listingFilter, listingFilterShape } from '../search/listing-filter.ts';
 import { AUTH_KINDS } from './listing.ts';
-import { slugify } from '../search/text.ts';
+import { slugify } from '../ranking/text.ts';
 import { categorySchema, listCategories, type Category } from './list-categories.ts';
 import { listingSummarySchema, type ListingSummary } from './listing-detail.ts';
 import { alsoFromOf, familiesOf, GROUPINGS, groupParam, type Grouping } from '../providers/group-by-provider.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLI_CRITERIA } from '../scoring/cli-criteria.ts';
 import { computeCliRelevance, type CliRelevance, type CriterionOutcome } from '../scoring/cli-relevance.ts';
 import { computeQuality, QUALITY_RULES, type Quality } from '../scoring/quality.ts';
-import { slugify } from '../search/text.ts';
+import { slugify } from '../ranking/text.ts';
 import { compactNumber } from './compact-number.ts';
 import { agentFactsSchema, curatedFact, PRICING_TIERS, pricingFactsSchema, type Listing } from './listing.ts';
 import { listingReviewStatsSchema, listingReviewSummarySchema } from '../reviews/review-stats.ts';

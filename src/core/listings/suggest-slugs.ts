@@ -1,8 +1,8 @@
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { SlugMove } from '../catalogue/slug-redirects.ts';
 import { AppError } from '../errors.ts';
-import { lookupWords } from '../search/match-text.ts';
-import { slugify } from '../search/text.ts';
+import { lookupWords } from '../ranking/match-text.ts';
+import { slugify } from '../ranking/text.ts';
 
 /**
  * How much of an unknown slug is read for suggestions: slugs are at most 80 characters, so a

@@ -7,7 +7,7 @@ import { linksOf } from '../listings/listing-detail.ts';
 import { PRICING_TIERS } from '../listings/listing.ts';
 import { parameters, parseInput } from '../params.ts';
 import { computeCliRelevance } from '../scoring/cli-relevance.ts';
-import { slugify } from '../search/text.ts';
+import { slugify } from '../ranking/text.ts';
 import { providerOf, providerSchema } from './provider-of.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Listing } from '../listings/listing.ts';
-import { slugify } from '../search/text.ts';
+import { slugify } from '../ranking/text.ts';
 
 /**
  * Who provides a listing, whichever way its file says it: the `{ id, name, url }` object the

@@ -1,5 +1,5 @@
 import type { CoreContext } from '../context.ts';
-import { noReviewAggregates } from '../../storage/store.ts';
+import { noReviewAggregates } from '../store.ts';
 import { reviewsLinkOf, toListingReviewStats, toListingReviewSummary, type ListingReviewStats, type ListingReviewSummary } from './review-stats.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { ModerationDecision } from '../../storage/store.ts';
-import { foldText } from '../search/text.ts';
+import type { ModerationDecision } from '../store.ts';
+import { foldText } from '../ranking/text.ts';
 import type { ReviewPolicy } from './review-policy.ts';
 import type { ReviewStatus } from './review-schema.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ReviewAggregates } from '../../storage/store.ts';
+import type { ReviewAggregates } from '../store.ts';
 import { LIVE_EVIDENCE_LEVELS } from './review-schema.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { SavedReview } from '../../storage/store.ts';
+import type { SavedReview } from '../store.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import type { IdempotencyRequest } from '../idempotency-request.ts';

@@ -10,8 +10,8 @@ import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
 import { hasListingFilter, listingFilter, listingFilterShape } from './listing-filter.ts';
-import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from './rank-need.ts';
-import { slugify } from './text.ts';
+import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from '../ranking/rank-need.ts';
+import { slugify } from '../ranking/text.ts';
 import { alsoFromOf, familiesOf, groupParam, type AlsoFrom } from '../providers/group-by-provider.ts';
 
 export const discoverListingsInputSchema = parameters({

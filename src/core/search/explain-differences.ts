@@ -4,7 +4,7 @@ import type { ListingDetail } from '../listings/listing-detail.ts';
 import type { PricingTier } from '../listings/listing.ts';
 import type { CliCriterionKey } from '../scoring/cli-criteria.ts';
 import { Lru } from '../lru.ts';
-import { foldText } from './text.ts';
+import { foldText } from '../ranking/text.ts';
 
 type CliRelevance = ListingDetail['cliRelevance'];
 type Quality = ListingDetail['quality'];

@@ -8,7 +8,7 @@ import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput } from '../params.ts';
 import { matchedOnSchema } from './discover-listings.ts';
 import { differenceClauses, differencesSchema, explainDifferences, listWords, matchCapabilities, type CapabilityCounterpart } from './explain-differences.ts';
-import { rankNeed, type NeedMatch } from './rank-need.ts';
+import { rankNeed, type NeedMatch } from '../ranking/rank-need.ts';
 
 /**
  * Listings that serve the same capabilities as a given one, ranked by how much of what that

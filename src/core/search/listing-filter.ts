@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 import { AppError } from '../errors.ts';
 import { booleanParam, boundedInt, optionalText, pricingTierParam } from '../params.ts';
-import { slugify } from './text.ts';
+import { slugify } from '../ranking/text.ts';
 import type { AUTH_KINDS } from '../listings/listing.ts';
 
 type AuthKind = (typeof AUTH_KINDS)[number];

@@ -4,7 +4,7 @@ import { summaryOf, type CatalogueOrder, type IndexedListing } from '../catalogu
 import type { CoreContext } from '../context.ts';
 import { boundedInt, enumParam, optionalText, parameters, parseInput } from '../params.ts';
 import { categoryFilterSlug, listingFilter, listingFilterShape } from './listing-filter.ts';
-import { foldText, slugify } from './text.ts';
+import { foldText, slugify } from '../ranking/text.ts';
 import { compareSortKeys, decodeCursor, encodeCursor, queryFingerprint, type SortKey } from './cursor.ts';
 import type { ListingSummary } from '../listings/listing-detail.ts';
 import { withReviewSummaries } from '../reviews/listing-review-stats.ts';

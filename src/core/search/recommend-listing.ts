@@ -26,9 +26,9 @@ import {
 } from './explain-differences.ts';
 import { listingReviewStats } from '../reviews/listing-review-stats.ts';
 import type { ListingReviewStats } from '../reviews/review-stats.ts';
-import { rankNeed, type NeedMatch } from './rank-need.ts';
-import { foldText, slugify } from './text.ts';
-import { analyzeText } from './analyze-text.ts';
+import { rankNeed, type NeedMatch } from '../ranking/rank-need.ts';
+import { foldText, slugify } from '../ranking/text.ts';
+import { analyzeText } from '../ranking/analyze-text.ts';
 
 /**
  * One pick and a runner-up for a task, in any category, with the reasons in words.

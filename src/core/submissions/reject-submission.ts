@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StoredSubmission } from '../../storage/store.ts';
+import type { StoredSubmission } from '../store.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { parseInput } from '../params.ts';

@@ -2,7 +2,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import '../validation-messages.ts';
 import { cliCriteriaSchema, listingSchema, slugSchema, type Listing } from '../listings/listing.ts';
-import { foldText } from '../search/text.ts';
+import { foldText } from '../ranking/text.ts';
 import { snippetFactProblems } from '../listings/snippet-facts.ts';
 import { unsafeCharacterIn, unsafeCharacterMessage } from '../text/unsafe-characters.ts';
 

@@ -1,4 +1,4 @@
-import type { StoredSubmission } from '../../storage/store.ts';
+import type { StoredSubmission } from '../store.ts';
 import { SUBMISSION_CONTENT_NOTE, UNTRUSTED_SUBMISSION_FIELDS, proposedListingOf, type Submission } from './submission-schema.ts';
 
 export const submissionPath = (id: string) => `/api/apis/submissions/${encodeURIComponent(id)}`;

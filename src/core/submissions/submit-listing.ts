@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { RecordedResponse } from '../../storage/store.ts';
+import type { RecordedResponse } from '../store.ts';
 import { findDuplicateListing, hostKeyOf, nameKeyOf } from '../catalogue/find-duplicate-listing.ts';
 import type { CoreContext } from '../context.ts';
 import { AppError } from '../errors.ts';

@@ -5,7 +5,7 @@ import { basename, extname, join, sep } from 'node:path';
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { z } from 'zod';
 import { listingSchema, slugSchema, type Listing } from '../../core/listings/listing.ts';
-import { slugify } from '../../core/search/text.ts';
+import { slugify } from '../../core/ranking/text.ts';
 import { formatPath } from '../../core/validation-messages.ts';
 import type { SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
 import { readCatalogRedirects, REDIRECTS_FILE } from './read-catalog-redirects.ts';

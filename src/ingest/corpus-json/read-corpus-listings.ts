@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { FieldProblem } from '../../core/errors.ts';
 import { assessPublicApisRow } from '../../core/assessment/rules/public-apis-row.ts';
 import { listingSchema, PRICING_TIERS, type Listing, type PricingTier } from '../../core/listings/listing.ts';
-import { slugify } from '../../core/search/text.ts';
+import { slugify } from '../../core/ranking/text.ts';
 import { describeFieldProblems, toFieldProblems } from '../../core/validation-messages.ts';
 
 /**

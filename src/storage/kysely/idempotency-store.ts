@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IdempotentResponse } from '../store.ts';
+import type { IdempotentResponse } from '../../core/store.ts';
 import type { Database } from './schema.ts';
 
 /** The idempotency aggregate: recorded answers to keyed writes (each write records its own, in its transaction). */

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { versionChanges, type ChangeCause, type VersionChanges } from '../../core/catalogue/version-changes.ts';
 import type { Listing } from '../../core/listings/listing.ts';
 import type { Database } from './schema.ts';
-import type { StoredListingVersion } from '../store.ts';
+import type { StoredListingVersion } from '../../core/store.ts';
 
 /**
  * The listing_versions aggregate of the store (migration 0006): one row per change of a

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { ChangeCause } from '../../core/catalogue/version-changes.ts';
 import type { Listing } from '../../core/listings/listing.ts';
-import type { ListingChanges, ListingPage, SaveResult, StoredListing } from '../store.ts';
+import type { ListingChanges, ListingPage, SaveResult, StoredListing } from '../../core/store.ts';
 import { readVersions, recordVersions } from './listing-versions.ts';
 import type { Database, ListingsTable } from './schema.ts';
 import { canonicalJson, checkedLimit, chunksOf, HASH_LOOKUP_CHUNK_SLUGS, sha256Hex, UPSERT_CHUNK_ROWS } from './shared.ts';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { isLiveEvidence, REVIEWER_TYPES, type ReviewRecord, type ReviewStatus } from '../../core/reviews/review-schema.ts';
 import { timeOrderedId } from '../../core/time-ordered-id.ts';
 import { RecentReviewWindow, RecentReviewWindows } from '../recent-review-windows.ts';
-import { noReviewAggregates, type ModerationDecision, type ModerationLogEntry, type ReviewAggregates, type ReviewCursor, type ReviewWrite, type SaveReviewResult, type StoredReview } from '../store.ts';
+import { noReviewAggregates, type ModerationDecision, type ModerationLogEntry, type ReviewAggregates, type ReviewCursor, type ReviewWrite, type SaveReviewResult, type StoredReview } from '../../core/store.ts';
 import type { Database, ReviewsTable } from './schema.ts';
 import { canonicalJson, checkedLimit, chunksOf, HASH_LOOKUP_CHUNK_SLUGS } from './shared.ts';
 

@@ -1,7 +1,7 @@
 import type { ListingVersionsTable } from './listing-versions.ts';
 import type { ReviewStatus } from '../../core/reviews/review-schema.ts';
 import type { SubmissionStatus } from '../../core/submissions/submission-schema.ts';
-import type { SubmissionLogEntry } from '../store.ts';
+import type { SubmissionLogEntry } from '../../core/store.ts';
 
 /** The schema after all migrations, as both adapters' drivers return it. */
 export interface Database {

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SubmissionContent } from '../../core/submissions/submission-schema.ts';
 import { timeOrderedId } from '../../core/time-ordered-id.ts';
 import type { SubmissionStatus } from '../../core/submissions/submission-schema.ts';
-import type { SaveSubmissionResult, Store, StoredSubmission, SubmissionCursor, SubmissionLogEntry, SubmissionWrite } from '../store.ts';
+import type { SaveSubmissionResult, Store, StoredSubmission, SubmissionCursor, SubmissionLogEntry, SubmissionWrite } from '../../core/store.ts';
 import { lockCatalogState, reserveRevisions } from './listings-store.ts';
 import { recordVersions } from './listing-versions.ts';
 import type { Database, SubmissionsTable } from './schema.ts';

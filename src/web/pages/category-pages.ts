@@ -1,7 +1,7 @@
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { listCategories } from '../../core/listings/list-categories.ts';
 import { CATEGORY_SORTS, listCategoryListings, type CategoryListings, type ListCategoryListingsInput } from '../../core/listings/list-category-listings.ts';
-import { slugify } from '../../core/search/text.ts';
+import { slugify } from '../../core/ranking/text.ts';
 import { AUTH_WORDS, breadcrumbs, listingCards, listingRows, numberedPager } from '../components.ts';
 import { AUTH_KINDS } from '../../core/listings/listing.ts';
 import { checkboxField, MIN_CLI_SCORE_OPTIONS, PRICING_OPTIONS, selectField, viewSwitch, type ListView, type Option } from '../filter-fields.ts';

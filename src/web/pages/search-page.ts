@@ -3,7 +3,7 @@ import { listCategories, type Category } from '../../core/listings/list-categori
 import { discoverListings, type DiscoverFullResult, type DiscoverItem, type DiscoverListingsInput } from '../../core/search/discover-listings.ts';
 import type { ListingSummary } from '../../core/listings/listing-detail.ts';
 import { LOOKUP_SORTS, lookupListings, type LookupListingsInput, type LookupListingsResult } from '../../core/search/lookup-listings.ts';
-import { slugify } from '../../core/search/text.ts';
+import { slugify } from '../../core/ranking/text.ts';
 import { listingCards, listingRows, numberedPager, pointsBar } from '../components.ts';
 import { checkboxField, MIN_CLI_SCORE_OPTIONS, PRICING_OPTIONS, selectField, viewSwitch, type ListView, type Option } from '../filter-fields.ts';
 import { html, type Html } from '../html.ts';

@@ -3,7 +3,7 @@ import { CatalogueIndex } from '../../../src/core/catalogue/catalogue-index.ts';
 import { findDuplicateListing, hostKeyOf, nameKeyOf } from '../../../src/core/catalogue/find-duplicate-listing.ts';
 import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
-import type { Store } from '../../../src/storage/store.ts';
+import type { Store } from '../../../src/core/store.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 
 const listing = (fields: Partial<ListingInput> & { slug: string; name: string }) => listingSchema.parse({ description: 'A test listing', category: 'Testing', ...fields });

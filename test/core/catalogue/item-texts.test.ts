@@ -4,7 +4,7 @@ import { toCompactListing } from '../../../src/core/listings/compact-listing.ts'
 import { toListingSummaryOf } from '../../../src/core/listings/listing-detail.ts';
 import { listingSchema } from '../../../src/core/listings/listing.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
-import type { Store } from '../../../src/storage/store.ts';
+import type { Store } from '../../../src/core/store.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 
 const listing = (slug: string, description = 'A test listing') => listingSchema.parse({ slug, name: slug.replaceAll('-', ' '), description, category: 'Testing' });

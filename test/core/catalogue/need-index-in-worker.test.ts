@@ -3,10 +3,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogueIndex, toNeedDocument } from '../../../src/core/catalogue/catalogue-index.ts';
 import { listingSchema, type Listing } from '../../../src/core/listings/listing.ts';
-import { buildNeedIndexInWorker } from '../../../src/core/search/build-need-index-in-worker.ts';
-import { NeedIndex } from '../../../src/core/search/need-index.ts';
+import { buildNeedIndexInWorker } from '../../../src/core/ranking/build-need-index-in-worker.ts';
+import { NeedIndex } from '../../../src/core/ranking/need-index.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
-import type { Store } from '../../../src/storage/store.ts';
+import type { Store } from '../../../src/core/store.ts';
 import { syntheticCatalogue } from '../../bench/synthetic-catalogue.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needIndexCacheOfBuild } from '../../../src/cli/need-index-cache.ts';
 import { CatalogueIndex, type NeedIndexCache } from '../../../src/core/catalogue/catalogue-index.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
-import type { Store } from '../../../src/storage/store.ts';
+import type { Store } from '../../../src/core/store.ts';
 import { syntheticCatalogue } from '../../bench/synthetic-catalogue.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 

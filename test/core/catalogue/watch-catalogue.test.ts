@@ -9,7 +9,7 @@ import { CatalogueIndex } from '../../../src/core/catalogue/catalogue-index.ts';
 import { watchCatalogue, type CatalogueWatch } from '../../../src/core/catalogue/watch-catalogue.ts';
 import { listingSchema } from '../../../src/core/listings/listing.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
-import type { Store } from '../../../src/storage/store.ts';
+import type { Store } from '../../../src/core/store.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
 
 const listing = (slug: string) => listingSchema.parse({ slug, name: slug.replaceAll('-', ' '), description: 'A test listing', category: 'Testing' });

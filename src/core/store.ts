@@ -1,7 +1,7 @@
-import type { ChangeCause, VersionChanges } from '../core/catalogue/version-changes.ts';
-import type { Listing } from '../core/listings/listing.ts';
-import type { ReviewRecord, ReviewStatus } from '../core/reviews/review-schema.ts';
-import type { SubmissionContent, SubmissionStatus } from '../core/submissions/submission-schema.ts';
+import type { ChangeCause, VersionChanges } from './catalogue/version-changes.ts';
+import type { Listing } from './listings/listing.ts';
+import type { ReviewRecord, ReviewStatus } from './reviews/review-schema.ts';
+import type { SubmissionContent, SubmissionStatus } from './submissions/submission-schema.ts';
 
 /**
  * The store in use-case terms. Both adapters (sqlite/, postgres/) pass one behaviour suite

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchText } from '../../../src/core/search/match-text.ts';
-import { NeedIndex } from '../../../src/core/search/need-index.ts';
+import { matchText } from '../../../src/core/ranking/match-text.ts';
+import { NeedIndex } from '../../../src/core/ranking/need-index.ts';
 
 /** Text lookups match the start of a word only where the user is still typing it (issue 14). */
 

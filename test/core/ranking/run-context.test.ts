@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
-import { NeedIndex } from '../../../src/core/search/need-index.ts';
-import { narrowerReadings, readNeedText } from '../../../src/core/search/run-context.ts';
+import { NeedIndex } from '../../../src/core/ranking/need-index.ts';
+import { narrowerReadings, readNeedText } from '../../../src/core/ranking/run-context.ts';
 
 describe('reading a need without its run context', () => {
   it('leaves out phrases that only say where and how the call runs, and the asking around the need', () => {

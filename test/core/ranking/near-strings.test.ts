@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { distance } from 'fastest-levenshtein';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_NEAR_BUDGET, NearStrings, nearStringsInChunks } from '../../../src/core/search/near-strings.ts';
+import { DEFAULT_NEAR_BUDGET, NearStrings, nearStringsInChunks } from '../../../src/core/ranking/near-strings.ts';
 
 /** What near() must find when its budget is no limit: every string within the edits, by a full scan. */
 const scan = (strings: string[], word: string, maxEdits: number) =>

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importListings } from '../../../src/core/catalogue/import-listings.ts';
 import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
-import { breakNearTies, evidenceOf, TIE_MARGIN } from '../../../src/core/search/evidence-tie-break.ts';
+import { breakNearTies, evidenceOf, TIE_MARGIN } from '../../../src/core/ranking/evidence-tie-break.ts';
 import { discoverListings } from '../../../src/core/search/discover-listings.ts';
 import { openCore } from '../../../src/open-core.ts';
 

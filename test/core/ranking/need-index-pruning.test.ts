@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toNeedDocument } from '../../../src/core/catalogue/catalogue-index.ts';
-import { CAPABILITY_VOCABULARY_TEXT } from '../../../src/core/search/capability-vocabulary.ts';
-import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
+import { CAPABILITY_VOCABULARY_TEXT } from '../../../src/core/ranking/capability-vocabulary.ts';
+import { NeedIndex, type NeedDocument } from '../../../src/core/ranking/need-index.ts';
 import { syntheticCatalogue } from '../../bench/synthetic-catalogue.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeText, stem } from '../../../src/core/search/analyze-text.ts';
-import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary } from '../../../src/core/search/capability-vocabulary.ts';
-import { NeedIndex, type NeedDocument } from '../../../src/core/search/need-index.ts';
+import { analyzeText, stem } from '../../../src/core/ranking/analyze-text.ts';
+import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary } from '../../../src/core/ranking/capability-vocabulary.ts';
+import { NeedIndex, type NeedDocument } from '../../../src/core/ranking/need-index.ts';
 
 /**
  * Rules of the need engine about words and capabilities, each pinned on a few made-up listings
