@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LISTING_JSON_SCHEMA_PATH, renderListingJsonSchema } from '../src/ingest/catalog-folder/listing-json-schema.ts';
-import { CURATED_JSON_SCHEMA_PATH, renderCuratedProviderJsonSchema } from '../src/build/curated-provider.ts';
+import { CURATED_JSON_SCHEMA_PATH, renderCuratedProviderJsonSchema } from '../src/catalogue-build/curated-provider.ts';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 for (const [path, render] of [

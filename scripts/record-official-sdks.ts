@@ -10,8 +10,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { officialSdkMappingSchema, recordedPackageFileName, trimRegistryDocument } from '../src/build/official-sdks.ts';
-import { readCuratedHead } from '../src/build/read-curated-head.ts';
+import { officialSdkMappingSchema, recordedPackageFileName, trimRegistryDocument } from '../src/catalogue-build/official-sdks.ts';
+import { readCuratedHead } from '../src/catalogue-build/read-curated-head.ts';
 
 const registry = process.argv.includes('--registry') ? process.argv[process.argv.indexOf('--registry') + 1]! : 'https://registry.npmjs.org';
 const folder = 'catalog-sources';

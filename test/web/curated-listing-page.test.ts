@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyCuratedHead } from '../../src/build/apply-curated-head.ts';
-import { readCuratedHead } from '../../src/build/read-curated-head.ts';
+import { applyCuratedHead } from '../../src/catalogue-build/apply-curated-head.ts';
+import { readCuratedHead } from '../../src/catalogue-build/read-curated-head.ts';
 import { detailText } from '../../src/client/text.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';

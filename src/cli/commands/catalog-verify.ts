@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { readCuratedHeadOrExplain } from '../../build/curated-build-step.ts';
-import { verifyCuratedEvidence } from '../../build/verify-curated-evidence.ts';
+import { readCuratedHeadOrExplain } from '../../catalogue-build/curated-build-step.ts';
+import { verifyCuratedEvidence } from '../../catalogue-build/verify-curated-evidence.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { createProgress } from '../output/progress.ts';

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyCuratedHead } from '../../src/build/apply-curated-head.ts';
-import { curatedProviderSchema, renderCuratedProviderJsonSchema, CURATED_JSON_SCHEMA_PATH } from '../../src/build/curated-provider.ts';
-import type { RecordedPackage } from '../../src/build/official-sdks.ts';
-import { CuratedHeadError, readCuratedHead } from '../../src/build/read-curated-head.ts';
+import { applyCuratedHead } from '../../src/catalogue-build/apply-curated-head.ts';
+import { curatedProviderSchema, renderCuratedProviderJsonSchema, CURATED_JSON_SCHEMA_PATH } from '../../src/catalogue-build/curated-provider.ts';
+import type { RecordedPackage } from '../../src/catalogue-build/official-sdks.ts';
+import { CuratedHeadError, readCuratedHead } from '../../src/catalogue-build/read-curated-head.ts';
 import { listingSchema, type Listing } from '../../src/core/listings/listing.ts';
 import { computeCliRelevance } from '../../src/core/scoring/cli-relevance.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { confirmOfficialSdk, sdkEntryFor, trimRegistryDocument, type RecordedPackage } from '../../src/build/official-sdks.ts';
+import { confirmOfficialSdk, sdkEntryFor, trimRegistryDocument, type RecordedPackage } from '../../src/catalogue-build/official-sdks.ts';
 
 /** The official-SDK rule on registry documents recorded from the npm registry (catalog-sources/npm-registry). */
 

@@ -3,12 +3,12 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupApiFamilies, titleKeyOf } from '../../src/build/api-families.ts';
-import { buildCatalogue, combineCriteria, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/build/build-catalogue.ts';
-import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/build/listing-checks.ts';
+import { groupApiFamilies, titleKeyOf } from '../../src/catalogue-build/api-families.ts';
+import { buildCatalogue, combineCriteria, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/catalogue-build/build-catalogue.ts';
+import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
 import { placeByFunction, placeInfrastructure } from '../../src/core/taxonomy/place-by-function.ts';
-import { readBuildInputs } from '../../src/build/read-build-inputs.ts';
-import { GENERATED_MARK, writeCatalogueFolder } from '../../src/build/write-catalogue-folder.ts';
+import { readBuildInputs } from '../../src/catalogue-build/read-build-inputs.ts';
+import { GENERATED_MARK, writeCatalogueFolder } from '../../src/catalogue-build/write-catalogue-folder.ts';
 import type { Listing } from '../../src/core/listings/listing.ts';
 import { isPlacement } from '../../src/core/taxonomy/taxonomy.ts';
 

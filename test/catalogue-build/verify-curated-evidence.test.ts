@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCuratedHead } from '../../src/build/read-curated-head.ts';
-import { statesFigure, VERIFY_USER_AGENT, verifyCuratedEvidence, type VerifyReport } from '../../src/build/verify-curated-evidence.ts';
+import { readCuratedHead } from '../../src/catalogue-build/read-curated-head.ts';
+import { statesFigure, VERIFY_USER_AGENT, verifyCuratedEvidence, type VerifyReport } from '../../src/catalogue-build/verify-curated-evidence.ts';
 
 /**
  * `catalog verify` against a real HTTP server on loopback serving the pages the fixture providers

@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditCatalogue, auditShortfalls } from '../../src/build/audit-catalogue.ts';
-import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/build/listing-checks.ts';
-import { computeRedirects, type BuiltRecords } from '../../src/build/redirects.ts';
-import { GENERATED_MARK } from '../../src/build/write-catalogue-folder.ts';
+import { auditCatalogue, auditShortfalls } from '../../src/catalogue-build/audit-catalogue.ts';
+import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
+import { computeRedirects, type BuiltRecords } from '../../src/catalogue-build/redirects.ts';
+import { GENERATED_MARK } from '../../src/catalogue-build/write-catalogue-folder.ts';
 import { listingSchema, type Listing } from '../../src/core/listings/listing.ts';
 
 /**
