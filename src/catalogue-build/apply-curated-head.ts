@@ -184,7 +184,8 @@ export function applyCuratedHead(inputs: CuratedHeadInputs): { listings: Listing
         return;
       }
       const existing = bySlug.get(product.slug);
-      const rank = inputs.head.ranks.get(product.slug) ?? inputs.head.ranks.get(data.provider.id);
+      // The head list names a candidate by the listings it had, or by its squashed name ("microsoftteams").
+      const rank = inputs.head.ranks.get(product.slug) ?? inputs.head.ranks.get(product.slug.replace(/-/g, '')) ?? inputs.head.ranks.get(data.provider.id);
       const { listing, notes } = mergeProduct(existing, data.provider, product, rank, inputs, file);
       report.notes.push(...notes);
       const checked = listingSchema.safeParse(listing);
