@@ -33,9 +33,10 @@ function listingLines(item: ListingSummary | CompactListing, rank: number, extra
 export function alsoLines(item: { also?: AlsoFrom | NonNullable<CompactListing['also']> | undefined }): string[] {
   const also = item.also;
   if (!also) return [];
-  const named = 'items' in also ? also.items.map((other) => `${other.name} [${other.slug}]`) : also.slugs;
-  const rest = also.count - named.length;
-  return [`   also from ${also.provider.name} [provider ${also.provider.id}]: ${named.join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`];
+  if (typeof also.provider === 'string') return [`   also from provider ${also.provider}: ${also.count} more (npx apidex provider ${also.provider})`];
+  const full = also as AlsoFrom;
+  const rest = full.count - full.items.length;
+  return [`   also from ${full.provider.name} [provider ${full.provider.id}]: ${full.items.map((other) => `${other.name} [${other.slug}]`).join(', ')}${rest > 0 ? ` and ${rest} more` : ''}`];
 }
 
 export function searchText(result: { items: (ListingSummary | CompactListing)[]; total: number; next: string | null }, query: string | undefined): string {

@@ -29,9 +29,10 @@ export function alsoFooter(items: readonly { slug: string; also?: AlsoFrom | Com
   const lines = items.flatMap((item, i) => {
     const also = item.also;
     if (!also) return [];
-    const slugs = 'items' in also ? also.items.map((other) => other.slug) : also.slugs;
-    const rest = also.count - slugs.length;
-    return [`  #${i + 1} also from ${also.provider.name}: ${slugs.join(', ')}${rest > 0 ? ` and ${rest} more` : ''} (npx apidex provider ${also.provider.id})`];
+    if (typeof also.provider === 'string') return [`  #${i + 1} also from provider ${also.provider}: ${also.count} more (npx apidex provider ${also.provider})`];
+    const full = also as AlsoFrom;
+    const rest = full.count - full.items.length;
+    return [`  #${i + 1} also from ${full.provider.name}: ${full.items.map((other) => other.slug).join(', ')}${rest > 0 ? ` and ${rest} more` : ''} (npx apidex provider ${full.provider.id})`];
   });
   return lines.length ? `\n\n${lines.join('\n')}` : '';
 }

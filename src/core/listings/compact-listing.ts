@@ -4,7 +4,7 @@ import { computeCliRelevance } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
 import { linksOf, type ListingSummary } from './listing-detail.ts';
 import { PRICING_TIERS, type Listing } from './listing.ts';
-import { alsoFromSchema } from '../providers/group-by-provider.ts';
+import type { AlsoFrom } from '../providers/group-by-provider.ts';
 
 /**
  * The lean shape of a listing in lists, for agents that pay for every token (issue 14): what
@@ -33,17 +33,19 @@ export const compactListingSchema = z
       .describe('CLI relevance in a few characters: "8/10 excellent" when every criterion is assessed, "6-10/10" (the bounds) when some are, null when none is.'),
     quality: z.number().int().nullable().describe('Quality 0..10, or null when too little is known.'),
     link: z.string().describe('The listing in full: GET this path.'),
-    also: alsoFromSchema
-      .omit({ items: true })
-      .extend({ slugs: z.array(z.string()).describe('The slugs of the first of them, best placed first; GET /api/providers/{id} lists every product.') })
+    also: z
+      .object({
+        provider: z.string().describe('The provider\'s id; GET /api/providers/{id} lists its products.'),
+        count: z.number().int().min(1).describe('How many more of its products are in these results, besides this entry.'),
+      })
       .optional()
-      .describe('In grouped results (the default): the provider\'s other products among these results, by slug. Absent when there are none.'),
+      .describe('In grouped results (the default): how many of the provider\'s other products these results hold (the full view names them). Absent when there are none.'),
   })
   .meta({ id: 'CompactListing' });
 export type CompactListing = z.infer<typeof compactListingSchema>;
 
-/** How many of a provider's other products a compact item names. */
-const COMPACT_ALSO_SLUGS = 3;
+/** A compact answer counts the provider's other products; the full view and the provider's page name them. */
+export const compactAlso = (also: AlsoFrom) => ({ provider: also.provider.id, count: also.count });
 
 const cut = (text: string) => (text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).replace(/\s+\S*$/, '')}…`);
 
@@ -63,8 +65,7 @@ export function toCompactListing(item: ListingSummary): CompactListing {
     cli: cliText(item.cliRelevance),
     quality: item.quality.score,
     link: item.links.self,
-    // A compact answer names the provider's other products by slug only; their names are a GET away.
-    ...(item.also ? { also: { provider: item.also.provider, count: item.also.count, slugs: item.also.items.slice(0, COMPACT_ALSO_SLUGS).map((other) => other.slug) } } : {}),
+    ...(item.also ? { also: compactAlso(item.also) } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { listingReviewSummaries, listingReviewSummaryTexts } from '../reviews/li
 import type { ListingReviewSummary } from '../reviews/review-stats.ts';
 import { summaryOf } from '../catalogue/catalogue-index.ts';
 import type { CoreContext } from '../context.ts';
-import { compactListingSchema, toCompactListing, viewParam, type View } from '../listings/compact-listing.ts';
+import { compactAlso, compactListingSchema, toCompactListing, viewParam, type View } from '../listings/compact-listing.ts';
 import { listingSummarySchema } from '../listings/listing-detail.ts';
 import { boundedInt, parameters, parseInput, requiredText } from '../params.ts';
 import { listCategories } from '../listings/list-categories.ts';
@@ -202,7 +202,7 @@ function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): Answe
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
     const from = ranked.also?.get(match.entry.slug);
-    const also = from === undefined ? '' : `,"also":${JSON.stringify(from)}`;
+    const also = from === undefined ? '' : `,"also":${JSON.stringify(view === 'compact' ? compactAlso(from) : from)}`;
     const tail = view === 'compact' ? `${ranking}${also}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}${also}}`;
     body += `${i > 0 ? ',' : ''}${item.open}${tail}`;
     // Digests have one length, and each tail is prefixed by its own: no two different answers feed the hash the same text.
