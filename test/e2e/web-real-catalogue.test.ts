@@ -120,7 +120,7 @@ for (const screen of WIDTHS) {
       expect(secondPage.filter((slug) => firstPage.includes(slug))).toEqual([]);
     });
 
-    it('an unassessed listing says what is known in about one and a half screens, without rows of placeholders', async () => {
+    it('an unassessed listing says what is known in under two screens, without rows of placeholders', async () => {
       await page.goto(url('/apis/anilist'));
       expect(await page.locator('tr[data-criterion]').count()).toBe(0);
       expect(await page.locator('[data-not-assessed]').count()).toBe(1);
@@ -130,7 +130,9 @@ for (const screen of WIDTHS) {
       expect(body).not.toContain('Subcategory not shown');
       if (screen.width >= 900) {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
-        expect(height).toBeLessThanOrEqual(screen.height * 1.5);
+        // One and a half screens until the catalogue face (ADR 29) gave it capabilities, its provider
+        // and the alternatives that share them: what is known, not placeholders.
+        expect(height).toBeLessThanOrEqual(screen.height * 1.75);
       }
     });
   });
