@@ -60,6 +60,13 @@ const COVERAGE_TABLE_UNITS = 10;
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
 export const NEAR_CATEGORIES = 3;
+/**
+ * The most a unit's idf weighs in a need's coverage (not in its score): a word almost no listing
+ * uses ("intro", "paragraph") describes a detail of the need more often than what serves it, and
+ * at its full idf it outweighed the words that name the job. 6 is the idf of a word in about one
+ * listing in 400; chosen on the halves of the real-needs set (ADR 32).
+ */
+const COVERAGE_IDF_CAP = 6;
 /** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
 const RUN_CONTEXT_WEIGHT = 0.1;
 
@@ -470,10 +477,15 @@ export class NeedIndex {
     const { scores, matched, fieldMasks, nameOnlyMasks, slugs } = this;
     const norms = this.lengthNorms();
     const docCategories = this.docCategories();
-    const unknownIdf = unknown.length * Math.log(1 + (this.alive + 0.5) / 0.5);
+    const coverageIdf = (idf: number) => Math.min(idf, COVERAGE_IDF_CAP);
+    const unknownIdf = unknown.length * coverageIdf(Math.log(1 + (this.alive + 0.5) / 0.5));
     let knownIdf = 0;
-    for (const unit of units) knownIdf += unit.idf * unit.weight;
-    const totalIdf = knownIdf + unknownIdf || 1;
+    let knownCoverageIdf = 0;
+    for (const unit of units) {
+      knownIdf += unit.idf * unit.weight;
+      knownCoverageIdf += coverageIdf(unit.idf) * unit.weight;
+    }
+    const totalIdf = knownCoverageIdf + unknownIdf || 1;
     const lists = units.map((unit) => this.postings.get(unit.kind === 'term' ? unit.key : unit.capabilityKey!)!);
     const stats = lists.map((list) => this.listStats(list, norms));
 
@@ -503,7 +515,7 @@ export class NeedIndex {
       let coverage = coverageTable ? coverageTable[mask]! : coverageOf.get(mask);
       if (coverage === undefined || coverage < 0) {
         let covered = 0;
-        for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += units[u]!.idf * units[u]!.weight;
+        for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += coverageIdf(units[u]!.idf) * units[u]!.weight;
         coverage = covered / totalIdf;
         if (coverageTable) coverageTable[mask] = coverage;
         else coverageOf.set(mask, coverage);

@@ -248,3 +248,31 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
   });
 });
+
+describe('a word almost no listing uses weighs at most an idf of 6 in a need\'s coverage (ADR 32)', () => {
+  // 1,000 listings about other things, a dozen encyclopedias, the one that serves the need, and one that happens to say "paragraph".
+  const filler = Array.from({ length: 1000 }, (_, i) => listing(`filler-${i}`, `Filler ${i}`, i < 12 ? `Encyclopedia of topic ${i}` : `Data about topic ${i % 50} for dashboards`));
+  const index = indexOf([...filler, listing('almanac', 'Almanac', 'Encyclopedia entries and articles'), listing('typeset', 'Typeset', 'Format a paragraph of text')]);
+
+  it('counts each unit at min(idf, 6) in coverage, so rare details of the need ("intro", "paragraph", "opening") weigh less than at their full idf', () => {
+    const need = 'encyclopedia entries intro paragraph opening';
+    const result = index.search(need, { limit: 5 });
+    const hit = result.hits[0]!;
+    expect(hit.slug).toBe('almanac');
+    const unknownIdf = Math.log(1 + (index.size + 0.5) / 0.5);
+    const coverage = (cap: number) => {
+      const weight = (unit: { idf: number; weight: number }) => Math.min(unit.idf, cap) * unit.weight;
+      const matched = result.units.filter((unit) => hit.terms.includes(unit.key) || hit.capabilities.includes(unit.key) || (unit.kind === 'term' && ['encyclopedia', 'entries'].some((word) => unit.key === word || word.startsWith(unit.key))));
+      const total = result.units.reduce((sum, unit) => sum + weight(unit), 0) + result.unknownTerms.length * Math.min(unknownIdf, cap);
+      return matched.reduce((sum, unit) => sum + weight(unit), 0) / total;
+    };
+    expect(result.unknownTerms.length).toBeGreaterThan(0);
+    expect(hit.coverage).toBeCloseTo(coverage(6), 6);
+    // At full idf the same listing covers less of the need.
+    expect(coverage(Infinity)).toBeLessThan(coverage(6) - 0.02);
+  });
+
+  it('still finds nothing for words no listing uses', () => {
+    expect(index.search('xyzzy plugh frobnicate', { limit: 5 }).hits).toEqual([]);
+  });
+});
