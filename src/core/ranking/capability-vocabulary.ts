@@ -17,6 +17,7 @@ const VOCABULARY = `
 real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
+mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
 sms messaging: sms, sms messaging, mms, whatsapp, otp via sms
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
