@@ -26,11 +26,11 @@ authorization: authorization, permissions, access control, roles, rbac, fine-gra
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, place search; in needs only: latitude, longitude, lat lng, coordinates
-maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation, points of interest, places
+maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation, points of interest, places, nearby places, places nearby, local businesses
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
-weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, precipitation, rain, wind, humidity, hourly forecast, daily forecast
+weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, precipitation, rain, wind, humidity, hourly forecast, daily forecast, minutely forecast, minute by minute, nowcast, nowcasting, precipitation forecast
 severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots
@@ -42,10 +42,10 @@ crypto exchange trading: crypto exchange, exchange trading, order book, trading,
 blockchain data: blockchain, on-chain, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi, transactions
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
 payments: payment, payments, accept payments, accept card payments, accept credit cards, online payments, card processing, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, payouts, refunds, subscription billing, recurring payments
-banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers
+banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers, checking account, account transactions, transaction history, spending history
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
-financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings
+financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings, income statement, income statements, balance sheet, balance sheets, cash flow statement, company fundamentals
 books: book, books, isbn, library, publications, authors, novels, bibliographic, literature, ebooks
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
@@ -80,13 +80,15 @@ pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
+ip reputation: ip reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password, passwords, password generator, password strength, hashing
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
-source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects, package registry, npm
+source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
+package registries: package registry, package registries, npm, pypi, package versions, package metadata, published versions, latest version of a package, package downloads
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api
@@ -134,7 +136,7 @@ government and open data: government, open data, public data, census, statistics
 laws and courts: legislation, laws, parliament, court, courts
 elections and politics: elections, politics
 science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
-research papers: research papers, scholarly, academic, citations
+research papers: research papers, scholarly, academic, citations, citation counts, academic papers, scholarly works
 environment and energy: energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling, environmental data
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
@@ -144,7 +146,7 @@ encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, ar
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
-monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring, uptime monitoring, downtime, website down, synthetic checks, health checks, dashboards, apm
+monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring, uptime monitoring, downtime, website down, synthetic checks, health checks, dashboards, apm, not responding, unreachable, goes down
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
 content moderation: content moderation, moderate content, moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
