@@ -57,7 +57,8 @@ speech to text: speech to text, speech-to-text, transcription, transcribe, trans
 text to speech: text to speech, text-to-speech, tts, speech synthesis, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
 face recognition: face recognition, face detection, facial recognition, faces, face
-generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant, embeddings
+generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant
+embeddings: embeddings, embedding, text embeddings, vector embeddings, embedding models, embed text, embed documents
 image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e
 image processing: image processing, resize images, image resizing, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
@@ -87,6 +88,7 @@ spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password, passwords, password generator, password strength, hashing
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
+container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
 package registries: package registry, package registries, npm, pypi, package versions, package metadata, published versions, latest version of a package, package downloads
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
