@@ -4,10 +4,7 @@ import type { Config } from './config.ts';
 import { openStore } from './storage/open-store.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SlugRedirects } from './core/catalogue/slug-redirects.ts';
-
-/** The catalogue folder's map of old slugs (src/ingest/catalog-folder/read-catalog-redirects.ts). */
-const REDIRECTS_FILE = '_redirects.yaml';
+import { REDIRECTS_FILE, SlugRedirects } from './core/catalogue/slug-redirects.ts';
 
 export interface Logger {
   info(message: string): void;
@@ -66,9 +63,12 @@ export async function openCore(
       // Old slugs are not stored: they are read from the catalogue folder when a slug is first
       // not found, so that a start (or a one-shot command) never loads the YAML parser for them.
       ctx.catalogue.setRedirects(async () => {
-        const { readCatalogRedirects } = await import('./ingest/catalog-folder/read-catalog-redirects.ts');
+        const [{ readCatalogRedirects }, { formatCatalogProblem }] = await Promise.all([
+          import('./ingest/catalog-folder/read-catalog-redirects.ts'),
+          import('./ingest/catalog-folder/format-catalog-problems.ts'),
+        ]);
         const moved = readCatalogRedirects(config.catalogDir);
-        for (const problem of moved.problems) log.warn(`default catalogue: ${problem.file}${problem.line ? `:${problem.line}` : ''} ${problem.field} ${problem.message}; ${problem.fix}`);
+        for (const problem of moved.problems) log.warn(`default catalogue: ${formatCatalogProblem(problem)}`);
         return new SlugRedirects(moved.redirects);
       });
     }

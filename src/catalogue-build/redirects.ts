@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
-import { z } from 'zod';
-import { slugSchema, type SourceRecord } from '../core/listings/listing.ts';
+import { REDIRECTS_FILE, type SlugRedirect as Redirect } from '../core/catalogue/slug-redirects.ts';
+import type { SourceRecord } from '../core/listings/listing.ts';
+import { formatCatalogProblem } from '../ingest/catalog-folder/format-catalog-problems.ts';
+import { readCatalogRedirects } from '../ingest/catalog-folder/read-catalog-redirects.ts';
 import { isGeneratedFile } from './write-catalogue-folder.ts';
 
 /**
@@ -13,15 +15,6 @@ import { isGeneratedFile } from './write-catalogue-folder.ts';
  * across builds, unless their slug is a listing again.
  */
 
-export const REDIRECTS_FILE = '_redirects.yaml';
-
-export const redirectSchema = z.strictObject({
-  from: slugSchema,
-  to: z.array(slugSchema).min(1),
-  reason: z.string().min(1).max(300),
-});
-export type Redirect = z.infer<typeof redirectSchema>;
-const redirectsFileSchema = z.strictObject({ redirects: z.array(redirectSchema).default([]) });
 
 const HEADER = `# Slugs that no longer name a listing, and where their API went (ADR 29). Written by
 # \`npx apidex catalog build\`: a slug whose records moved to one listing answers 301 to it, one
@@ -62,10 +55,11 @@ export function readBuiltRecords(dir: string): BuiltRecords[] {
   return built;
 }
 
+/** The folder's map, read as every other reader reads it; a map with a problem stops the build rather than being rewritten without its entries. */
 export function readRedirects(dir: string): Redirect[] {
-  const path = join(dir, REDIRECTS_FILE);
-  if (!existsSync(path)) return [];
-  return redirectsFileSchema.parse(parse(readFileSync(path, 'utf8')) ?? {}).redirects;
+  const { redirects, problems } = readCatalogRedirects(dir);
+  if (problems.length > 0) throw new Error(problems.map(formatCatalogProblem).join('\n'));
+  return redirects;
 }
 
 export interface RedirectChanges {

@@ -6,9 +6,9 @@ import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
 import { readListingsFileForCli } from './import.ts';
 import { followRedirects } from '../../core/search/evaluation/follow-redirects.ts';
-import { readCatalogRedirects } from '../../ingest/catalog-folder/read-catalog-redirects.ts';
 import { readCatalogFolder } from '../../ingest/catalog-folder/read-catalog-folder.ts';
 import type { Listing } from '../../core/listings/listing.ts';
+import type { SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
 
 const QUERIES_HINT = 'give {"queries": [{"query": "...", "relevant": {"slug": 2}}]}, as in corpus/eval/dev.json';
 
@@ -33,7 +33,8 @@ async function readQueries(file: string): Promise<EvaluationQuery[]> {
   }
 }
 
-async function readCatalogueForCli(dir: string, io: CliIo): Promise<Listing[]> {
+/** The folder's listings and its redirect map, read once. */
+async function readCatalogueForCli(dir: string, io: CliIo): Promise<{ listings: Listing[]; redirects: SlugRedirect[] }> {
   let folder;
   try {
     folder = await readCatalogFolder(dir);
@@ -44,7 +45,7 @@ async function readCatalogueForCli(dir: string, io: CliIo): Promise<Listing[]> {
     const files = new Set(folder.problems.map((problem) => problem.file)).size;
     io.err(`catalogue ${dir}: ${files} files left out for problems; \`apidex catalog validate --dir ${dir}\` names each.`);
   }
-  return folder.listings.map((item) => item.listing);
+  return { listings: folder.listings.map((item) => item.listing), redirects: folder.redirects };
 }
 
 const fixed = (value: number) => value.toFixed(3);
@@ -97,9 +98,10 @@ export function registerEvalCommand(program: Command, io: CliIo): void {
       let queries = await readQueries(options.queries);
       let listings: readonly Listing[];
       if (options.catalog !== undefined) {
-        listings = await readCatalogueForCli(options.catalog, io);
+        const catalogue = await readCatalogueForCli(options.catalog, io);
+        listings = catalogue.listings;
         const slugs = new Set(listings.map((listing) => listing.slug));
-        const followed = followRedirects(queries, readCatalogRedirects(options.catalog, { slugs }).redirects, (slug) => slugs.has(slug));
+        const followed = followRedirects(queries, catalogue.redirects, (slug) => slugs.has(slug));
         queries = followed.queries;
         if (followed.moved > 0) io.err(`${followed.moved} judgments follow ${options.catalog}/_redirects.yaml to the slugs their listings have now.`);
       } else {

@@ -7,6 +7,9 @@ import { slugSchema } from '../listings/listing.ts';
  * read (catalog/_redirects.yaml), so saved links and an agent's remembered slugs keep working.
  */
 
+/** The file in a catalogue folder that holds the map, beside the listings. */
+export const REDIRECTS_FILE = '_redirects.yaml';
+
 // Not strict: the build may record more about a move (when, which sources) than is served.
 export const slugRedirectSchema = z.object({
   from: slugSchema.describe('The old slug.'),

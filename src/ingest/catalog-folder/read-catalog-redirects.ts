@@ -1,13 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LineCounter, parseDocument } from 'yaml';
-import { redirectsFileSchema, type SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
+import { REDIRECTS_FILE, redirectsFileSchema, type SlugRedirect } from '../../core/catalogue/slug-redirects.ts';
 import { formatPath } from '../../core/validation-messages.ts';
 import type { CatalogProblem } from './read-catalog-folder.ts';
 import { lineOfPath } from './yaml-lines.ts';
 
-/** The catalogue's map of old slugs, beside the listings: `redirects: [{ from, to: [slugs], reason }]`. */
-export const REDIRECTS_FILE = '_redirects.yaml';
+export { REDIRECTS_FILE };
 
 const SHAPE_FIX = 'write "redirects:" followed by items of "- from: old-slug", "to: [new-slug]" and "reason: why it moved"';
 
