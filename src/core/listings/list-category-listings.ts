@@ -18,6 +18,9 @@ import type { IndexedListing } from '../catalogue/catalogue-index.ts';
  * nearest category slugs, never an empty page that looks like a real one.
  */
 
+/** Entries on a category page unless the caller asks for another number. */
+export const CATEGORY_PAGE_SIZE = 24;
+
 export const CATEGORY_SORTS = ['cli-relevance', 'quality', 'name'] as const;
 
 export const listCategoryListingsInputSchema = parameters({
@@ -30,7 +33,7 @@ export const listCategoryListingsInputSchema = parameters({
   headless: listingFilterShape.headless,
   auth: enumParam('auth', AUTH_KINDS).optional().describe('Only listings whose sources show this kind of authentication: none, apiKey, http-basic, http-bearer, oauth2, openIdConnect or other.'),
   page: boundedInt('page', 1, 100_000).default(1).describe('Page number, from 1.'),
-  limit: boundedInt('limit', 1, 100).default(24).describe('Entries per page, 1 to 100 (default 24).'),
+  limit: boundedInt('limit', 1, 100).default(CATEGORY_PAGE_SIZE).describe(`Entries per page, 1 to 100 (default ${CATEGORY_PAGE_SIZE}).`),
   group: groupParam,
 });
 export type ListCategoryListingsInput = z.input<typeof listCategoryListingsInputSchema>;

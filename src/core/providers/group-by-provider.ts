@@ -39,11 +39,11 @@ export interface Family<T> {
  * The items, best first, as families in the order of their best-placed members. Items of a
  * listing without a provider are families of one.
  */
-export function groupByProvider<T>(ranked: Iterable<T>, entryOf: (item: T) => IndexedListing): Family<T>[] {
+export function groupByProvider<T>(ranked: Iterable<T>, familyOf: (item: T) => string): Family<T>[] {
   const byKey = new Map<string, Family<T>>();
   const families: Family<T>[] = [];
   for (const item of ranked) {
-    const key = entryOf(item).family;
+    const key = familyOf(item);
     const family = byKey.get(key);
     if (family) family.others.push(item);
     else {
@@ -60,7 +60,7 @@ export const ungrouped = <T>(ranked: Iterable<T>): Family<T>[] => Array.from(ran
 
 /** The families of the view asked for. */
 export const familiesOf = <T>(grouping: Grouping, ranked: Iterable<T>, entryOf: (item: T) => IndexedListing): Family<T>[] =>
-  grouping === 'none' ? ungrouped(ranked) : groupByProvider(ranked, entryOf);
+  grouping === 'none' ? ungrouped(ranked) : groupByProvider(ranked, (item) => entryOf(item).family);
 
 /** What an entry says of its family's other products; undefined when it has none among the results. */
 export function alsoFromOf<T>(family: Family<T>, entryOf: (item: T) => IndexedListing): AlsoFrom | undefined {
