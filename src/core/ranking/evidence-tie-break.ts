@@ -30,9 +30,13 @@ export function breakNearTies<T>(hits: readonly T[], scoreOf: (hit: T) => number
     const bar = scoreOf(hits[start]!) * (1 - margin);
     let end = start + 1;
     while (end < hits.length && scoreOf(hits[end]!) >= bar) end += 1;
-    const run = hits.slice(start, end).map((hit, i) => ({ hit, i, e: evidence(hit) }));
-    run.sort((a, b) => b.e - a.e || a.i - b.i);
-    for (const { hit } of run) out.push(hit);
+    if (end - start === 1) out.push(hits[start]!);
+    else {
+      // Evidence is read only where there is a tie to break: most hits stand alone.
+      const run = hits.slice(start, end).map((hit, i) => ({ hit, i, e: evidence(hit) }));
+      run.sort((a, b) => b.e - a.e || a.i - b.i);
+      for (const { hit } of run) out.push(hit);
+    }
     start = end;
   }
   return out;
