@@ -163,7 +163,7 @@ product analytics: product analytics, event tracking, funnels, retention, cohort
 project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
 forms and surveys: forms, surveys
-crm: crm, customers, leads, sales, contacts, customer data
+crm: crm, leads, sales, contacts, customer data
 marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, paintings, artists paintings, heritage
