@@ -363,6 +363,7 @@ export class NeedIndex {
         let k = 1;
         while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
         if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
+        else if (!ofListing && phrase.length === 2 && k === 1 && sequence[i + 2] === phrase[1]) found.push(candidate);
       }
     }
     const kept = ofListing ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;
