@@ -15,7 +15,7 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\btranslat(?:e|ion|or)\b/i, at('Text & Language', 'Translation')],
   [/\b(?:text[- ]to[- ]speech|speech|transcri(?:be|ption)|polly|voice recognition|speaker recognition)\b/i, at('AI & Machine Learning', 'Speech')],
   [/\b(?:rekognition|computer vision|vision|face(?: api| detection| recognition)?|image analysis|video intelligence|textract|document ai|form recognizer|ocr)\b/i, at('AI & Machine Learning', 'Computer Vision')],
-  [/\b(?:natural language|comprehend|language understanding|text analytics|sentiment|luis)\b/i, at('Text & Language', 'Text Analysis')],
+  [/\b(?:natural language|comprehend|language understanding|text analytics|sentiment|luis|lex|dialogflow|conversational)\b/i, at('Text & Language', 'Text Analysis')],
   [/\b(?:geocod(?:e|ing)|places?|maps?|geolocation|directions|routes api|roads|elevation|location service|street ?view|time ?zone api)\b/i, at('Location & Maps', 'Maps & Places')],
   [/\b(?:e-?mail|gmail|simple email service|\bses\b|mail)\b/i, at('Communication', 'Email')],
   [/\b(?:sms|pinpoint|text messages?|voice calls?|telephony|phone numbers?|chime)\b/i, at('Communication', 'SMS & Voice')],
@@ -31,7 +31,7 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:photos?|images?)\b/i, at('Media', 'Photography')],
   [/\b(?:books?)\b/i, at('Media', 'Books')],
   [/\b(?:analytics|bigquery|athena|quicksight|redshift|data studio|looker|dataflow|data ?proc|glue|emr|data pipeline|kinesis)\b/i, at('Analytics & Monitoring', 'Business Intelligence')],
-  [/\b(?:monitoring|cloudwatch|logging|logs|x-?ray|trace|tracing|observability|application insights|error reporting|profiler|debugger|devops guru)\b/i, at('Analytics & Monitoring', 'Monitoring & Observability')],
+  [/\b(?:monitoring|cloudwatch|synthetics|grafana|prometheus|canar(?:y|ies)|logging|logs|x-?ray|trace|tracing|observability|application insights|error reporting|profiler|debugger|devops guru)\b/i, at('Analytics & Monitoring', 'Monitoring & Observability')],
   [/\b(?:incident|on-?call|pagerduty)\b/i, at('Analytics & Monitoring', 'Incident Response')],
   [/\b(?:iot|internet of things|greengrass|device (?:management|provisioning)|digital twins?)\b/i, at('IoT & Hardware', 'Internet of Things')],
   [/\b(?:calendar|scheduling)\b/i, at('Business & Productivity', 'Calendar & Scheduling')],
@@ -39,7 +39,7 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:payments?|billing|pay)\b/i, at('Payments', 'Payment Processing')],
   [/\b(?:advertis(?:ing|ers?)|ad ?words|ads|adsense|admob|ad exchange|ad manager|doubleclick|display & video)\b/i, at('Marketing & Advertising', 'Advertising')],
   [/\b(?:marketing|campaigns?|customer engagement|my business|business profile)\b/i, at('Marketing & Advertising', 'Marketing')],
-  [/\b(?:page ?speed|lighthouse|source repositories|cloud build|code ?build|code ?commit|code ?deploy|code ?pipeline|artifact registry|container analysis)\b/i, at('Developer Tools', 'Development')],
+  [/\b(?:app ?config|evidently|feature flags?|page ?speed|lighthouse|source repositories|cloud build|code ?build|code ?commit|code ?deploy|code ?pipeline|artifact registry|container analysis)\b/i, at('Developer Tools', 'Development')],
   [/\b(?:contact center|connect|customer support|help ?desk)\b/i, at('Business & Productivity', 'Customer Support')],
   [/\b(?:blockchain|ledger|managed blockchain)\b/i, at('Blockchain & Crypto', 'Blockchain')],
   [/\b(?:health(?:care)?|medical|fhir|genomics|life sciences|omics)\b/i, at('Health', 'Health & Medicine')],
@@ -72,12 +72,14 @@ const STRONG_RULES = 7;
 /** The category an API's function has, from its title first, then its other words; null when none names one. */
 /** "Azure SearchIndexClient" reads as "Azure Search Index Client". */
 const words = (title: string) => title.replace(/([a-z])([A-Z])/g, '$1 $2');
+/** A title as written and as split, so a product name written as one word still names its function ("CloudWatch", "DynamoDB"). */
+const titleWords = (title: string) => `${title} \n ${words(title)}`;
 
 export function placeByFunction({ title, other = [] }: FunctionText): Placement | null {
-  return firstMatch(FUNCTION_RULES, words(title)) ?? firstMatch(FUNCTION_RULES.slice(0, STRONG_RULES), other.join(' \n '));
+  return firstMatch(FUNCTION_RULES, titleWords(title)) ?? firstMatch(FUNCTION_RULES.slice(0, STRONG_RULES), other.join(' \n '));
 }
 
 /** The infrastructure subcategory of a cloud product with no function of its own: compute, networking, databases; null when none fits. */
 export function placeInfrastructure({ title, other = [] }: FunctionText): Placement | null {
-  return firstMatch(INFRASTRUCTURE_RULES, words(title)) ?? firstMatch(INFRASTRUCTURE_RULES, other.join(' \n '));
+  return firstMatch(INFRASTRUCTURE_RULES, titleWords(title)) ?? firstMatch(INFRASTRUCTURE_RULES, other.join(' \n '));
 }

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { placeByFunction, placeInfrastructure } from '../../../src/core/taxonomy/place-by-function.ts';
+
+describe('placeByFunction', () => {
+  it('reads a product name written as one word as well as split at its capitals', () => {
+    expect(placeByFunction({ title: 'Amazon CloudWatch' })).toEqual({ category: 'Analytics & Monitoring', subcategory: 'Monitoring & Observability' });
+    expect(placeInfrastructure({ title: 'Amazon DynamoDB' })).toEqual({ category: 'Cloud Infrastructure', subcategory: 'Databases' });
+    expect(placeByFunction({ title: 'Azure SearchIndexClient' })).toEqual({ category: 'Data & Information', subcategory: 'Search' });
+  });
+
+  it('files synthetic canaries under monitoring, conversational bots under text analysis and remote configuration under development', () => {
+    expect(placeByFunction({ title: 'AWS Synthetics' })?.subcategory).toBe('Monitoring & Observability');
+    expect(placeByFunction({ title: 'Amazon Managed Grafana' })?.subcategory).toBe('Monitoring & Observability');
+    expect(placeByFunction({ title: 'Amazon Lex Runtime V2' })).toEqual({ category: 'Text & Language', subcategory: 'Text Analysis' });
+    expect(placeByFunction({ title: 'Amazon AppConfig' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
+  });
+
+  it('leaves a title that names no function to the infrastructure rules', () => {
+    expect(placeByFunction({ title: 'Amazon Simple Queue Service' })).toBeNull();
+    expect(placeByFunction({ title: 'AWS Lambda' })).toBeNull();
+  });
+});
