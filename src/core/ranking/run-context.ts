@@ -104,6 +104,9 @@ export function narrowerReadings(need: string): string[] {
   return readings.sort((a, b) => b.telling - a.telling).map((reading) => reading.text);
 }
 
+/** A lead-in as long as this, or shorter, before a colon may set the scene: "irrigation cron job: …". */
+const MAX_LEAD_IN_WORDS = 5;
+
 export function readNeedText(need: string): NeedText {
   const words = tokenize(need);
   const context = words.map((word) => CONTEXT_WORDS.has(word));
@@ -112,6 +115,12 @@ export function readNeedText(need: string): NeedText {
     if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]}`)) context[i] = context[i + 1] = true;
     // "google cloud functions": three words.
     if (i + 2 < words.length && CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
+  }
+  // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
+  const colon = need.indexOf(':');
+  if (colon > 0) {
+    const leadIn = tokenize(need.slice(0, colon)).length;
+    if (leadIn > 0 && leadIn <= MAX_LEAD_IN_WORDS && leadIn < words.length && context.slice(0, leadIn).some(Boolean)) context.fill(true, 0, leadIn);
   }
   const phrases = phrasesOf(words);
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);

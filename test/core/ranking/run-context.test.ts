@@ -19,6 +19,14 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('list stars of repositories from github').text).toBe('list stars of repositories from github');
   });
 
+  it('reads a short lead-in before a colon that names where the call runs as run context, every word of it', () => {
+    const read = readNeedText('irrigation cron job: will it rain here within the next hour');
+    expect(read.demoted).toContain('irrig');
+    expect(readNeedText('GitHub Actions step: newest published version of a Node package').demoted).toContain('step');
+    // A lead-in that names no place code runs is part of the need: "Weather: rain in the next hour".
+    expect(readNeedText('weather alerts: storms near my city').demoted.size).toBe(0);
+  });
+
   it('keeps a need made of nothing but run context whole', () => {
     expect(readNeedText('a command line tool').text).toBe('a command line tool');
     expect(readNeedText('from a shell script').text).toBe('from a shell script');
