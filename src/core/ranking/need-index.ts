@@ -60,6 +60,8 @@ const COVERAGE_TABLE_UNITS = 10;
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
 export const NEAR_CATEGORIES = 3;
+/** Two words of a need are read as one joined word only when at least this many listings use it ("realtime"), else as the two words ("user-uploaded"). */
+const MIN_LISTINGS_FOR_JOINED = 3;
 /**
  * The most a unit's idf weighs in a need's coverage (not in its score): a word almost no listing
  * uses ("intro", "paragraph") describes a detail of the need more often than what serves it, and
@@ -999,10 +1001,15 @@ export class NeedIndex {
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
     const joined: { term: string; parts: [string, string] }[] = [];
     for (const { term, parts, written } of analyzed.compounds) {
-      if (written || this.postings.get(term)?.written) {
+      const known = this.postings.get(term);
+      // A pair the catalogue hardly writes as one word ("user-uploaded") is read as its two words.
+      if ((written || known?.written) && (known?.docs.length ?? 0) >= MIN_LISTINGS_FOR_JOINED) {
         terms.add(term);
         for (const part of parts) terms.delete(part);
         joined.push({ term, parts });
+      } else if (written) {
+        terms.delete(term);
+        for (const part of parts) terms.add(part);
       }
     }
     const units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[] = [];

@@ -53,7 +53,7 @@ const CONTEXT_PAIRS = new Set([
   'github actions', 'gitlab ci', 'circle ci', 'batch job', 'batch jobs', 'cron job', 'cron jobs', 'background job', 'background jobs',
   'scheduled job', 'scheduled task', 'command line', 'tool call', 'tool calls', 'function call', 'function calling', 'api key', 'api keys',
   'access token', 'edge function', 'edge functions', 'cloud function', 'cloud functions', 'serverless function', 'serverless functions',
-  'build step', 'shell command', 'aws lambda', 'azure functions', 'cloudflare worker', 'cloudflare workers', 'vercel function',
+  'chat bot', 'chat bots', 'build step', 'shell command', 'aws lambda', 'azure functions', 'cloudflare worker', 'cloudflare workers', 'vercel function',
   'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook',
 ]);
 

@@ -25,6 +25,8 @@ describe('a compound that stands for a capability phrase', () => {
   it('is covered by that capability: "time zone" read as "timezone" still counts for a listing of local times and UTC offsets', () => {
     const index = indexOf([
       listing('zones', 'Zones', 'Look up the timezone of a place'),
+      listing('tz', 'TZ', 'Timezone rules for every country'),
+      listing('world', 'World', 'Convert a date from one timezone to another'),
       listing('clock', 'Clock', 'Local time and UTC offset of cities'),
       listing('other', 'Other', 'Weather for a place'),
     ]);
@@ -33,6 +35,18 @@ describe('a compound that stands for a capability phrase', () => {
     const clock = hits.find((hit) => hit.slug === 'clock')!;
     expect(clock.capabilities).toEqual(['time zones']);
     expect(clock.coverage).toBe(1);
+  });
+
+  it('is read as its two words when fewer than three listings write it as one: "user-uploaded" means users and uploads', () => {
+    const index = indexOf([
+      listing('gallery', 'Gallery', 'Host user-uploaded pictures'),
+      listing('uploads', 'Uploads', 'Let a user upload files to a bucket'),
+      listing('other', 'Other', 'Weather for a place'),
+    ]);
+    const { hits, units } = index.search('resize user-uploaded files', { limit: 10 });
+    expect(units.map((unit) => unit.key)).toEqual(expect.arrayContaining(['user', 'upload']));
+    expect(units.map((unit) => unit.key)).not.toContain('userupload');
+    expect(hits.map((hit) => hit.slug)).toContain('uploads');
   });
 });
 
