@@ -19,7 +19,7 @@ push notifications: push notification, push notifications, notifications, notify
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
-sms messaging: sms, sms messaging, mms, whatsapp, otp via sms
+sms messaging: sms, sms messaging, mms, whatsapp, otp via sms; in needs only: text message, text messages
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access

@@ -261,6 +261,10 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
   });
+
+  it('"text messages" in a need still ask for SMS, though a listing\'s text messages may be anything', () => {
+    expect(index.search('collect text messages our customers send', { limit: 10 }).units.map((unit) => unit.key)).toContain('sms messaging');
+  });
 });
 
 describe('a word almost no listing uses weighs at most an idf of 6 in a need\'s coverage (ADR 32)', () => {
