@@ -23,6 +23,9 @@ describe('reading a need without its run context', () => {
     const read = readNeedText('irrigation cron job: will it rain here within the next hour');
     expect(read.demoted).toContain('irrig');
     expect(readNeedText('GitHub Actions step: newest published version of a Node package').demoted).toContain('step');
+    expect(readNeedText('in a podcast pipeline, turn written articles into spoken audio').demoted).toContain('podcast');
+    // Before a comma, only a phrase of setting ("in …", "from …") is a lead-in: "podcasts, episodes from a script" is the need.
+    expect(readNeedText('podcast episodes, from a script').demoted).not.toContain('podcast');
     // A lead-in that names no place code runs is part of the need: "Weather: rain in the next hour".
     expect(readNeedText('weather alerts: storms near my city').demoted.size).toBe(0);
   });
