@@ -3,7 +3,7 @@ import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
 import { describeFieldProblems, toFieldProblems } from '../core/validation-messages.ts';
 import type { CuratedProduct, CuratedProvider } from './curated-provider.ts';
 import { confirmOfficialSdk, type OfficialSdkMapping, type RecordedPackage } from './official-sdks.ts';
-import type { CuratedHead } from './read-curated-head.ts';
+import { headRanksOf, type CuratedHead } from './read-curated-head.ts';
 
 /**
  * The curated head into the built catalogue (issue 30, ADR 27). Each curated product becomes a
@@ -184,8 +184,10 @@ export function applyCuratedHead(inputs: CuratedHeadInputs): { listings: Listing
         return;
       }
       const existing = bySlug.get(product.slug);
-      // The head list names a candidate by the listings it had, or by its squashed name ("microsoftteams").
-      const rank = inputs.head.ranks.get(product.slug) ?? inputs.head.ranks.get(product.slug.replace(/-/g, '')) ?? inputs.head.ranks.get(data.provider.id);
+      // A product that answers to several candidates ("Atlassian" and "Jira") takes the best rank.
+      const ranks = headRanksOf(inputs.head, product, data.provider.id);
+      const rank = ranks.length > 0 ? Math.min(...ranks) : undefined;
+      if (product.headKey !== undefined && !inputs.head.ranks.has(product.headKey)) report.notes.push(`${file} ${product.slug}: headKey "${product.headKey}" is not a key of the head list`);
       const { listing, notes } = mergeProduct(existing, data.provider, product, rank, inputs, file);
       report.notes.push(...notes);
       const checked = listingSchema.safeParse(listing);

@@ -87,6 +87,11 @@ export type CuratedCriteria = z.infer<typeof curatedCriteriaSchema>;
 export const curatedProductSchema = z
   .strictObject({
     slug: slugSchema.describe('An existing catalogue slug (catalog/<slug>.yaml) to merge into, else a new one.'),
+    headKey: z
+      .string()
+      .regex(/^[a-z0-9]+$/, { error: 'headKey must be a key of catalog-sources/head/head-list.yaml: lower-case letters and digits' })
+      .optional()
+      .describe('The head list\'s key for this product, when neither its slug nor its provider id spells it ("jira" for the-jira-cloud-platform).'),
     name: line('name', 120),
     description: line('description', 160).describe('One sentence in our own words: what the API does and for whom.'),
     docsUrl: curatedFact(z.url({ protocol: /^https?$/, error: 'docsUrl.value must be an absolute http(s) URL' }), 'The documentation\'s address, with the page that shows it.'),

@@ -27,6 +27,26 @@ export interface CuratedHead {
   providers: { file: string; data: CuratedProvider }[];
   /** Head rank by provider id or product slug, from head/head-list.yaml when it is there. */
   ranks: Map<string, number>;
+  /** The head list's candidates that have a key, in rank order. */
+  candidates: { rank: number; key: string; name: string }[];
+}
+
+/**
+ * Every head rank a curated product answers to: its head key, its slug (the list names the
+ * listings a candidate had), its squashed slug ("microsoftteams"), its provider's id.
+ */
+export function headRanksOf(head: Pick<CuratedHead, 'ranks'>, product: { slug: string; headKey?: string }, providerId: string): number[] {
+  const names = [product.headKey, product.slug, product.slug.replace(/-/g, ''), providerId];
+  return [...new Set(names.flatMap((name) => (name !== undefined && head.ranks.has(name) ? [head.ranks.get(name)!] : [])))];
+}
+
+function readCandidates(file: string): CuratedHead['candidates'] {
+  if (!existsSync(file)) return [];
+  const raw = parse(readFileSync(file, 'utf8')) as unknown;
+  const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? (Object.values(raw).find(Array.isArray) ?? []) : [];
+  return (entries as Record<string, unknown>[]).flatMap((entry, index) =>
+    entry && typeof entry.key === 'string' ? [{ rank: typeof entry.rank === 'number' ? entry.rank : index + 1, key: entry.key, name: typeof entry.name === 'string' ? entry.name : entry.key }] : [],
+  );
 }
 
 /**
@@ -54,7 +74,7 @@ function readRanks(file: string): Map<string, number> {
 }
 
 export function readCuratedHead(curatedDir: string, headListFile?: string): CuratedHead {
-  const head: CuratedHead = { providers: [], ranks: headListFile ? readRanks(headListFile) : new Map() };
+  const head: CuratedHead = { providers: [], ranks: headListFile ? readRanks(headListFile) : new Map(), candidates: headListFile ? readCandidates(headListFile) : [] };
   if (!existsSync(curatedDir)) return head;
   const problems: CuratedFileProblem[] = [];
   const slugs = new Map<string, string>();

@@ -6,6 +6,7 @@ import { parse } from 'yaml';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { applyCuratedHead } from '../../src/catalogue-build/apply-curated-head.ts';
+import { auditCuratedHead, curatedHeadText } from '../../src/catalogue-build/audit-curated-head.ts';
 import { curatedProviderSchema, renderCuratedProviderJsonSchema, CURATED_JSON_SCHEMA_PATH } from '../../src/catalogue-build/curated-provider.ts';
 import type { RecordedPackage } from '../../src/catalogue-build/official-sdks.ts';
 import { CuratedHeadError, readCuratedHead } from '../../src/catalogue-build/read-curated-head.ts';
@@ -87,6 +88,25 @@ describe('the curated provider file', () => {
       ['acme-mail', { provider: 'acme-mail', rank: 2 }],
       ['zeta-post-email', { provider: 'zeta-post', rank: 7 }],
     ]);
+  });
+
+  it('gives a product the best rank of the candidates it answers to, its headKey among them, and audits the head list covered', () => {
+    const dir = join(scratch, 'keyed');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'acme-mail.yaml'), readFileSync(`${FIXTURES}/curated/acme-mail.yaml`, 'utf8').replace(/^(\s*)- slug: acme-mail$/m, '$1- slug: acme-mail\n$1  headKey: acmemailer'));
+    const list = join(scratch, 'keyed-list.yaml');
+    writeFileSync(list, 'candidates:\n  - { rank: 1, key: stripe, name: Stripe }\n  - { rank: 2, key: acmemailer, name: Acme Mailer }\n  - { rank: 5, key: acme, name: Acme, catalogue: [acme-mail] }\n');
+    const head = readCuratedHead(dir, list);
+    const { listings } = applyCuratedHead({ listings: [], head, recordedPackages: recorded, reservedSlugs: new Set() });
+    expect(listings.map((listing) => [listing.slug, listing.head])).toEqual([['acme-mail', { provider: 'acme-mail', rank: 2 }]]);
+    const audit = auditCuratedHead(listings, head);
+    expect(audit.listings).toBe(1);
+    expect(audit.firstBatch).toEqual({ size: 3, covered: 2, notCovered: [{ rank: 1, key: 'stripe', name: 'Stripe' }] });
+    const assessed = Object.values(listings[0]!.cliCriteria).filter((criterion) => criterion?.status !== 'not_assessed').length;
+    expect(audit.medianAssessed).toBe(assessed);
+    expect(audit.assessedCounts[assessed]).toBe(1);
+    expect(audit.withoutTier).toEqual(listings[0]!.pricingTier ? [] : ['acme-mail']);
+    expect(curatedHeadText(audit).join('\n')).toMatch(/first 3 candidates: 2 with a curated file; not: 1 Stripe/);
   });
 
   it('refuses a file named other than its provider id, and a slug two providers claim', () => {

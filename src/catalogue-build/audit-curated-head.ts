@@ -1,0 +1,78 @@
+import type { Listing } from '../core/listings/listing.ts';
+import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
+import { headRanksOf, type CuratedHead } from './read-curated-head.ts';
+
+/**
+ * The curated head as issue 30 measures it (ADR 27): how many criteria each curated listing has
+ * assessed, which have no pricing tier, and how much of the head list's first candidates a
+ * curated file covers. Read from the built catalogue and the curated files that made it.
+ */
+
+/** The head list's first candidates, which the first batch of curation covers. */
+export const HEAD_BATCH = 100;
+
+export interface CuratedHeadAudit {
+  listings: number;
+  /** Median over curated listings of the criteria passed or failed (of 8). */
+  medianAssessed: number | null;
+  /** Curated listings by how many criteria they have assessed, 0 to 8. */
+  assessedCounts: number[];
+  atLeastSeven: number;
+  notAssessedByCriterion: Record<string, number>;
+  withoutTier: string[];
+  /** Facts and criteria that cite a third-party page, not the provider's own. */
+  thirdPartyCitations: number;
+  firstBatch: { size: number; covered: number; notCovered: { rank: number; key: string; name: string }[] };
+}
+
+const isCurated = (listing: Listing) => listing.head !== undefined;
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function auditCuratedHead(listings: readonly Listing[], head: CuratedHead): CuratedHeadAudit {
+  const curated = listings.filter(isCurated);
+  const notAssessedByCriterion: Record<string, number> = Object.fromEntries(CLI_CRITERIA.map(({ key }) => [key, 0]));
+  const assessedCounts = Array.from({ length: CLI_CRITERIA.length + 1 }, () => 0);
+  const assessed = curated.map((listing) => {
+    let count = 0;
+    for (const { key } of CLI_CRITERIA) {
+      const status = listing.cliCriteria[key]?.status ?? 'not_assessed';
+      if (status === 'not_assessed') notAssessedByCriterion[key]! += 1;
+      else count += 1;
+    }
+    assessedCounts[count]! += 1;
+    return count;
+  });
+  const thirdPartyCitations = curated.reduce((sum, listing) => sum + (JSON.stringify(listing).match(/"thirdParty":true/g)?.length ?? 0), 0);
+
+  const covered = new Set<number>();
+  for (const { data } of head.providers) for (const product of data.products) for (const rank of headRanksOf(head, product, data.provider.id)) covered.add(rank);
+  const batch = head.candidates.filter((candidate) => candidate.rank <= HEAD_BATCH);
+  return {
+    listings: curated.length,
+    medianAssessed: median(assessed),
+    assessedCounts,
+    atLeastSeven: assessed.filter((count) => count >= 7).length,
+    notAssessedByCriterion,
+    withoutTier: curated.filter((listing) => !listing.pricingTier).map((listing) => listing.slug),
+    thirdPartyCitations,
+    firstBatch: { size: batch.length, covered: batch.filter((candidate) => covered.has(candidate.rank)).length, notCovered: batch.filter((candidate) => !covered.has(candidate.rank)) },
+  };
+}
+
+export function curatedHeadText(audit: CuratedHeadAudit): string[] {
+  const lines = ['', `Curated head (ADR 27): ${audit.listings} listings`];
+  lines.push(`  criteria assessed (passed or failed), median ${audit.medianAssessed ?? '–'} of 8; ${audit.atLeastSeven} listings at 7 or more`);
+  lines.push(`  listings by criteria assessed: ${audit.assessedCounts.map((count, assessed) => `${assessed}: ${count}`).filter((_, assessed) => audit.assessedCounts[assessed]! > 0).join(', ')}`);
+  lines.push(`  not assessed, by criterion: ${Object.entries(audit.notAssessedByCriterion).map(([key, count]) => `${key} ${count}`).join(', ')}`);
+  lines.push(`  ${String(audit.withoutTier.length).padStart(5)}  listings without a pricing tier${audit.withoutTier.length > 0 ? `: ${audit.withoutTier.join(', ')}` : ''}`);
+  lines.push(`  ${String(audit.thirdPartyCitations).padStart(5)}  citations of a third-party page (where the provider has none)`);
+  const { size, covered, notCovered } = audit.firstBatch;
+  lines.push(`  head list's first ${size} candidates: ${covered} with a curated file${notCovered.length > 0 ? `; not: ${notCovered.map((candidate) => `${candidate.rank} ${candidate.name}`).join(', ')}` : ''}`);
+  return lines;
+}
