@@ -60,8 +60,13 @@ const COVERAGE_TABLE_UNITS = 10;
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
 export const NEAR_CATEGORIES = 3;
-/** Two words of a need are read as one joined word only when at least this many listings use it ("realtime"), else as the two words ("user-uploaded"). */
-const MIN_LISTINGS_FOR_JOINED = 3;
+/**
+ * Two words of a need are read as one joined word ("realtime") only when the joined word is no
+ * rarer than this idf, about one listing in 400 (as COVERAGE_IDF_CAP); a rarer one
+ * ("user-uploaded", written so by a few listings) is read as its two words. As an idf it holds
+ * for a catalogue of any size. 6 and 6.5 read the same on every set; 7 costs the corpus (ADR 32).
+ */
+const MAX_JOINED_IDF = 6;
 /**
  * The most a unit's idf weighs in a need's coverage (not in its score): a word almost no listing
  * uses ("intro", "paragraph") describes a detail of the need more often than what serves it, and
@@ -1003,7 +1008,7 @@ export class NeedIndex {
     for (const { term, parts, written } of analyzed.compounds) {
       const known = this.postings.get(term);
       // A pair the catalogue hardly writes as one word ("user-uploaded") is read as its two words.
-      if ((written || known?.written) && (known?.docs.length ?? 0) >= MIN_LISTINGS_FOR_JOINED) {
+      if ((written || known?.written) && known !== undefined && this.idf(known) <= MAX_JOINED_IDF) {
         terms.add(term);
         for (const part of parts) terms.delete(part);
         joined.push({ term, parts });

@@ -30,7 +30,7 @@ const NEEDS = [
   'generate text with a language model on a raspberry pi',
   'store files in the cloud',
   // No listing serves the trailing phrase, so a narrower reading answers: the answer has readAs.
-  'send sms text messages to customers from a raspberry pi zero cluster',
+  'send sms messages to customers from a raspberry pi zero cluster',
   // Nothing serves these: the answer is noGoodMatch.
   'make me a sandwich',
   'florp zibble',
