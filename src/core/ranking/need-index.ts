@@ -370,6 +370,7 @@ export class NeedIndex {
         let k = 1;
         while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
         if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
+        // A need may put one word inside a two-word phrase ("pay marketplace sellers" names paying sellers); a listing's text, longer and looser, may not.
         else if (!ofListing && phrase.length === 2 && k === 1 && sequence[i + 2] === phrase[1]) found.push(candidate);
       }
     }

@@ -104,7 +104,7 @@ export function narrowerReadings(need: string): string[] {
   return readings.sort((a, b) => b.telling - a.telling).map((reading) => reading.text);
 }
 
-/** A lead-in as long as this, or shorter, before a colon may set the scene: "irrigation cron job: …". */
+/** A lead-in as long as this, or shorter, before a colon or a comma may set the scene: "irrigation cron job: …". */
 const MAX_LEAD_IN_WORDS = 5;
 
 export function readNeedText(need: string): NeedText {

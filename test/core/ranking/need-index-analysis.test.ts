@@ -264,6 +264,13 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
   });
 
+  it('a need may put one word inside a two-word phrase, a listing may not: "pay marketplace sellers" names payouts', () => {
+    const payouts = indexOf([listing('payouts', 'Payouts', 'Pay sellers in bulk'), listing('shop', 'Shop', 'Pay marketplace sellers a commission report')]);
+    expect(payouts.search('pay marketplace sellers every week', { limit: 10 }).units.map((unit) => unit.key)).toContain('payouts');
+    expect(payouts.search('pay marketplace sellers every week', { limit: 10 }).hits.find((hit) => hit.slug === 'shop')?.capabilities ?? []).not.toContain('payouts');
+    expect(payouts.search('pay marketplace sellers every week', { limit: 10 }).hits.find((hit) => hit.slug === 'payouts')?.capabilities).toContain('payouts');
+  });
+
   it('"text messages" in a need still ask for SMS, though a listing\'s text messages may be anything', () => {
     expect(index.search('collect text messages our customers send', { limit: 10 }).units.map((unit) => unit.key)).toContain('sms messaging');
   });
