@@ -160,7 +160,7 @@ elevation and terrain: elevation, altitude, terrain, height above sea level, top
 public spending: government spending, public spending, federal spending, procurement, public contracts, contract awards, government contracts, grants awarded, budgets
 feature flags: feature flags, feature flag, feature toggles, feature toggle, gradual rollout, percentage rollout, roll out a feature, a/b testing, experiments
 secrets management: secrets, secret manager, secrets manager, secrets store, vault, store credentials, api key storage, environment variables
-vector search: vector database, vector search, vectors, similarity search, semantic search, nearest neighbours, nearest neighbors, vector index
+vector search: vector database, vector search, vectors, similarity search, semantic search, nearest neighbours, nearest neighbors, vector index, store embeddings, storing embeddings, stores embeddings, embeddings storage, search embeddings, query embeddings
 web search: web search, search engine, search results, serp, search the web, internet search
 code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code
 product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
