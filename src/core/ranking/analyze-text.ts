@@ -9,7 +9,7 @@ import { foldText } from './text.ts';
 
 /** Words of grammar and of asking: they say nothing about which API serves a need, nor name one. */
 const GRAMMAR_WORDS = (
-  'a an the and or but nor of to in on at by for from with without into onto out over under up down about as via per ' +
+  'a an the and or but nor of to in on at by for from with within without into onto out over under up down about as via per ' +
   'i me my mine we our ours you your yours he him his she her they them their theirs it its this that these those there here what which who whom whose when where why how ' +
   'is are was were be been being am do does did doing done have has had having can could should would will shall may might must ' +
   'not no yes so than then too very just also only any some all each every both either neither more most much many few lot lots ' +
