@@ -29,6 +29,7 @@ country data: country, countries, country data, capital city, population, curren
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, place search; in needs only: latitude, longitude, lat lng, coordinates
 maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation
 places search: points of interest, poi, pois, places, nearby places, places nearby, local businesses, nearby, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings
+distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
