@@ -132,7 +132,8 @@ shipping and tracking: parcel, parcels, package tracking, shipment, shipments, s
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
-flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, flight status, flight tracking, air traffic, planes
+flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
+flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, arrival time, arrival times, departure time, departure times, live flights
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots
