@@ -154,7 +154,8 @@ encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, ar
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
-monitoring and uptime: monitoring, uptime, status page, observability, performance monitoring, uptime monitoring, downtime, website down, synthetic checks, health checks, dashboards, apm, not responding, unreachable, goes down, stops responding, site is down, website is down, downtime alerts, canary, canaries
+monitoring: monitoring, observability, performance monitoring, dashboards, apm
+uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
 content moderation: content moderation, moderate content, moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
