@@ -44,7 +44,8 @@ cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, c
 crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, ticker, candlesticks, ohlc
 blockchain data: blockchain, on-chain, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi, transactions
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
-payments: payment, payments, accept payments, accept card payments, accept credit cards, online payments, card processing, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, invoices, invoice, refunds, subscription billing, recurring payments
+payments: payment, payments, accept payments, accept card payments, accept credit cards, online payments, card processing, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, refunds
+subscription billing: subscription billing, recurring payments, recurring billing, subscriptions, subscription plans, billing plans, invoicing, invoices, invoice, dunning, usage-based billing, metered billing
 payouts: payout, payouts, pay out, pay sellers, pay vendors, pay contractors, disbursement, disbursements, mass payments, bulk payments, send money, marketplace payouts, split payments
 banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers, checking account, account transactions, transaction history, spending history
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
