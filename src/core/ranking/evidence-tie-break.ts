@@ -4,17 +4,25 @@ import type { IndexedListing } from '../catalogue/catalogue-index.ts';
  * Evidence breaks near ties, never relevance (issue 31, ADR 32). Among listings whose need
  * scores lie within TIE_MARGIN of the best of their run, the one the data shows to be better
  * supported comes first: a listing of the curated head (chosen by public signals of use, its
- * facts read from the provider's pages) and one with an official SDK on a public registry. A
- * listing more than the margin below another is never lifted above it. The margin and the two
- * signals were chosen on the halves of the real-needs set (ADR 32): each gains on both halves;
- * the number of sources and the CLI score's low end, tried beside them, lost on one.
+ * facts read from the provider's pages), more so one among the head list's first ranks, and one
+ * with an official SDK on a public registry. A listing more than the margin below another is
+ * never lifted above it. The margin and the signals were chosen on the halves of the real-needs
+ * set (ADR 32): each gains on both halves; the number of sources and the CLI score's low end,
+ * tried beside them, lost on one.
  */
 export const TIE_MARGIN = 0.1;
 
-/** What the data shows of a listing's support, 0 to 2: curated head, official SDK. */
+/**
+ * The head list's first candidates: the APIs that most independent public lists of integrations
+ * name (ADR 27). Chosen on the halves (ADR 32): 100 gains on both, 200 less, 500 nothing.
+ */
+export const HEAD_FIRST_RANKS = 100;
+
+/** What the data shows of a listing's support, 0 to 3: curated head, among the head's first ranks, official SDK. */
 export function evidenceOf(entry: Pick<IndexedListing, 'listing'>): number {
   const { listing } = entry;
-  return (listing.head ? 1 : 0) + (listing.cliCriteria.officialSdk?.status === 'passed' ? 1 : 0);
+  const rank = listing.head?.rank;
+  return (listing.head ? 1 : 0) + (rank !== undefined && rank <= HEAD_FIRST_RANKS ? 1 : 0) + (listing.cliCriteria.officialSdk?.status === 'passed' ? 1 : 0);
 }
 
 /**

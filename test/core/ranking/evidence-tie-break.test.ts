@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importListings } from '../../../src/core/catalogue/import-listings.ts';
 import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
-import { breakNearTies, evidenceOf, TIE_MARGIN } from '../../../src/core/ranking/evidence-tie-break.ts';
+import { breakNearTies, evidenceOf, HEAD_FIRST_RANKS, TIE_MARGIN } from '../../../src/core/ranking/evidence-tie-break.ts';
 import { discoverListings } from '../../../src/core/search/discover-listings.ts';
 import { openCore } from '../../../src/open-core.ts';
 
@@ -37,6 +37,9 @@ describe('evidence breaks near ties, never relevance (ADR 32)', () => {
     expect(evidenceOf({ listing: bare })).toBe(0);
     expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x' } } as never })).toBe(1);
     expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x' }, cliCriteria: { officialSdk: { status: 'passed' } } } as never })).toBe(2);
+    // Among the head list's first ranks counts once more; a rank further down does not.
+    expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x', rank: HEAD_FIRST_RANKS } } as never })).toBe(2);
+    expect(evidenceOf({ listing: { ...(bare as object), head: { provider: 'x', rank: HEAD_FIRST_RANKS + 1 } } as never })).toBe(1);
   });
 
   it('puts the better-supported of two equally relevant listings first in discover', async () => {
