@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CriterionResult, CuratedSource, PricingFacts } from '../listings/listing.ts';
+import { freeAllowanceWords, payAsYouGoWords, planWords } from '../listings/pricing-words.ts';
 
 /**
  * A listing's monthly cost at a volume, from its curated pricing facts (ADR 27), and its
@@ -48,7 +49,8 @@ const factOf = (fact: string, value: string, source: CuratedSource): DecidingFac
   thirdParty: source.thirdParty === true,
 });
 
-const money = (usd: number) => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: usd < 1 && usd > 0 ? 6 : 2 })}`;
+/** A cost in dollars and cents, as every cost recommend states reads ("$87.00"); prices and allowances read as pricing-words.ts writes them. */
+export const costText = (usd: number) => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const units = (count: number) => count.toLocaleString('en-US');
 const round = (usd: number) => Math.round(usd * 100) / 100;
 
@@ -67,21 +69,21 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
   const allowance = pricing.freeAllowance;
   const unitAllowance = allowance && 'units' in allowance.value ? { ...allowance, value: allowance.value } : undefined;
   // A monthly dollar credit lowers any paid option by up to its amount; a one-time credit says nothing of a month.
-  const credit = allowance && 'creditUsd' in allowance.value && allowance.value.period === 'month' ? { usd: allowance.value.creditUsd, fact: factOf('freeAllowance', `${money(allowance.value.creditUsd)} of free credit a month`, allowance.source) } : undefined;
+  const credit = allowance && 'creditUsd' in allowance.value && allowance.value.period === 'month' ? { usd: allowance.value.creditUsd, fact: factOf('freeAllowance', freeAllowanceWords(allowance.value, unit), allowance.source) } : undefined;
   const freeUnits = unitAllowance ? unitAllowance.value.units * (unitAllowance.value.period === 'day' ? 30 : 1) : 0;
-  const allowanceFact = unitAllowance ? factOf('freeAllowance', `${units(unitAllowance.value.units)} ${unit} free a ${unitAllowance.value.period}`, unitAllowance.source) : undefined;
+  const allowanceWords = unitAllowance ? freeAllowanceWords(unitAllowance.value, unit) : undefined;
+  const allowanceFact = unitAllowance ? factOf('freeAllowance', allowanceWords!, unitAllowance.source) : undefined;
   if (unitAllowance && volume <= freeUnits) {
-    options.push({ usd: 0, basis: `within the free allowance of ${units(unitAllowance.value.units)} ${unit} a ${unitAllowance.value.period}`, facts: [allowanceFact!] });
+    options.push({ usd: 0, basis: `within the free allowance of ${allowanceWords}`, facts: [allowanceFact!] });
   }
   const payg = pricing.payAsYouGo;
   let percentOnly: string | undefined;
   if (payg) {
-    const { usd: unitUsd, perUnits, percent, fixedUsd } = payg.value;
-    const price = unitUsd !== undefined && perUnits !== undefined ? `${money(unitUsd)} per ${perUnits === 1 ? unit.replace(/s$/, '') : `${units(perUnits)} ${unit}`}` : undefined;
+    const { usd: unitUsd, perUnits, percent } = payg.value;
     if (percent !== undefined) {
-      const fee = [`${percent}% of the transaction value`, ...(fixedUsd !== undefined ? [`${money(fixedUsd)} per transaction`] : []), ...(price ? [price] : [])].join(' plus ');
-      percentOnly = `pay-as-you-go charges ${fee}, and the value is not known from a volume`;
-    } else if (unitUsd !== undefined && perUnits !== undefined && price) {
+      percentOnly = `pay-as-you-go charges ${payAsYouGoWords(payg.value, unit)}, and the value is not known from a volume`;
+    } else if (unitUsd !== undefined && perUnits !== undefined) {
+      const price = payAsYouGoWords({ usd: unitUsd, perUnits }, unit);
       const billed = Math.max(0, volume - freeUnits);
       const usd = (billed / perUnits) * unitUsd;
       options.push({
@@ -96,15 +98,16 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
     // A plan without a stated price or included units does not say what the volume costs; a
     // minimum spend is what usage is billed against, not a bundle of units.
     if (includedUnits === undefined || monthlyUsd === undefined || minimumSpend) continue;
-    const words = `${name}: ${money(monthlyUsd)} a month with ${units(includedUnits)} ${unit}${overageUsd !== undefined ? `, then ${money(overageUsd)} per ${units(overagePerUnits ?? 1)}` : ''}`;
+    const words = `${name}: ${planWords(plan.value, unit)}`;
+    const bundle = `plan ${name} (${planWords({ name, monthlyUsd, includedUnits }, unit)})`;
     if (volume <= includedUnits) {
-      options.push({ usd: monthlyUsd, basis: `plan ${name} (${money(monthlyUsd)} a month, ${units(includedUnits)} ${unit} included)`, facts: [factOf(`plans[${name}]`, words, plan.source)] });
+      options.push({ usd: monthlyUsd, basis: bundle, facts: [factOf(`plans[${name}]`, words, plan.source)] });
     } else if (overageUsd !== undefined) {
       const over = volume - includedUnits;
       const usd = monthlyUsd + (over / (overagePerUnits ?? 1)) * overageUsd;
       options.push({
         usd,
-        basis: `plan ${name} (${money(monthlyUsd)} a month, ${units(includedUnits)} ${unit} included) plus ${units(over)} ${unit} of overage at ${money(overageUsd)} per ${units(overagePerUnits ?? 1)}`,
+        basis: `${bundle} plus ${units(over)} ${unit} of overage at ${payAsYouGoWords({ usd: overageUsd, perUnits: overagePerUnits ?? 1 }, unit)}`,
         facts: [factOf(`plans[${name}]`, words, plan.source)],
       });
     }
@@ -112,7 +115,7 @@ export function priceAtVolume(pricing: PricingFacts | undefined, volume: number)
   if (credit) {
     for (const option of options) {
       if (option.usd <= 0) continue;
-      option.basis += `, less ${money(Math.min(credit.usd, option.usd))} of monthly free credit`;
+      option.basis += `, less ${costText(Math.min(credit.usd, option.usd))} of monthly free credit`;
       option.usd = Math.max(0, option.usd - credit.usd);
       option.facts.push(credit.fact);
     }

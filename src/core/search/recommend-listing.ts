@@ -3,7 +3,7 @@ import { detailOf, summaryOf, type IndexedListing } from '../catalogue/catalogue
 import type { CoreContext } from '../context.ts';
 import { listingSummarySchema, type ListingDetail } from '../listings/listing-detail.ts';
 import { booleanParam, enumParam, optionalText, parameters, parseInput } from '../params.ts';
-import { decidingFactSchema, documentedRateLimit, monthlyCostSchema, priceAtVolume, rateLimitSchema, type DecidingFact, type DocumentedRateLimit, type MonthlyCost } from './price-at-volume.ts';
+import { costText, decidingFactSchema, documentedRateLimit, monthlyCostSchema, priceAtVolume, rateLimitSchema, type DecidingFact, type DocumentedRateLimit, type MonthlyCost } from './price-at-volume.ts';
 import { matchedOnSchema } from './discover-listings.ts';
 import { listingFilter, listingFilterShape } from './listing-filter.ts';
 import {
@@ -330,13 +330,12 @@ function toPick(
 }
 
 const unitsText = (count: number) => count.toLocaleString('en-US');
-const usdText = (usd: number) => `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const pageText = (fact: DecidingFact) => `${fact.url} (${fact.dated} ${fact.asOf}${fact.thirdParty ? ', third-party page' : ''})`;
 
 function costSentence(cost: MonthlyCost): string {
   const at = `${unitsText(cost.volume)} ${cost.unit ?? 'billed units'} a month`;
   if (cost.monthlyUsd === null) return `Cost at ${at}: unknown, ${cost.basis}.`;
-  return `Cost at ${at}: ${usdText(cost.monthlyUsd)} a month, ${cost.basis}; from ${listWords(cost.facts.map(pageText))}.`;
+  return `Cost at ${at}: ${costText(cost.monthlyUsd)} a month, ${cost.basis}; from ${listWords(cost.facts.map(pageText))}.`;
 }
 
 /** How far below the best relevance a candidate may be and still be ranked by the priority. */
@@ -371,7 +370,7 @@ function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PR
   const among = `among ${ranked.length} candidates that serve the task`;
   if (ranked.length === 1) {
     const cost = costOf(chosen);
-    const known = priority === 'cost' && cost !== null ? `; at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit} it costs ${usdText(cost)} a month` : priority === 'scale' && chosen.rate?.perSecond != null ? `; its documented rate limit is "${chosen.rate.figure}"` : '';
+    const known = priority === 'cost' && cost !== null ? `; at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit} it costs ${costText(cost)} a month` : priority === 'scale' && chosen.rate?.perSecond != null ? `; its documented rate limit is "${chosen.rate.figure}"` : '';
     return { chosen, contenders: [], nextOutside: undefined, decidedBy: 'only-match', sentence: `${prefix} as the only candidate that serves the task${known}.` };
   }
   const base = { chosen, contenders: others, nextOutside: undefined };
@@ -387,7 +386,7 @@ function priorityChoice(ranked: Candidate[], index: number, priority: (typeof PR
     return {
       ...base,
       decidedBy: 'cost',
-      sentence: `${prefix} on cost: ${usdText(cost)} a month at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit}, the ${index === 0 ? 'lowest' : 'next lowest'} known cost${cheaperEarlier} ${among}${next ? ` (${next.detail.name}: ${usdText(costOf(next)!)})` : ''}.${unknownNote(others.filter((c) => costOf(c) === null), 'cost at this volume')}`,
+      sentence: `${prefix} on cost: ${costText(cost)} a month at ${unitsText(chosen.cost!.volume)} ${chosen.cost!.unit}, the ${index === 0 ? 'lowest' : 'next lowest'} known cost${cheaperEarlier} ${among}${next ? ` (${next.detail.name}: ${costText(costOf(next)!)})` : ''}.${unknownNote(others.filter((c) => costOf(c) === null), 'cost at this volume')}`,
     };
   }
   if (priority === 'simplicity') {
@@ -589,7 +588,7 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
       return {
         recommendation: null,
         runnerUp: null,
-        message: `${overBudget.length} listing${overBudget.length === 1 ? '' : 's'} serve${overBudget.length === 1 ? 's' : ''} "${task}", but at ${unitsText(query.volume!)} units a month every known cost is above the budget of ${usdText(query.budget!)}: ${overBudget.slice(0, 3).map((c) => `${c.detail.name} ${usdText(costOf(c)!)}`).join(', ')}. Raise budget or lower volume.`,
+        message: `${overBudget.length} listing${overBudget.length === 1 ? '' : 's'} serve${overBudget.length === 1 ? 's' : ''} "${task}", but at ${unitsText(query.volume!)} units a month every known cost is above the budget of ${costText(query.budget!)}: ${overBudget.slice(0, 3).map((c) => `${c.detail.name} ${costText(costOf(c)!)}`).join(', ')}. Raise budget or lower volume.`,
         ranking: { priority: query.priority ?? null, volume: query.volume ?? null, budget: query.budget ?? null, candidates: [] },
       };
     }
@@ -608,7 +607,7 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
   if (!second) {
     notes.push(`No runner-up: ${pick.chosen.detail.name} is the only listing that serves this task${constraints.length ? ' under the given constraints' : ''}.`);
   }
-  if (overBudget.length) notes.push(`Left out over the budget of ${usdText(query.budget!)}: ${overBudget.map((c) => `${c.detail.name} (${usdText(costOf(c)!)})`).join(', ')}.`);
+  if (overBudget.length) notes.push(`Left out over the budget of ${costText(query.budget!)}: ${overBudget.map((c) => `${c.detail.name} (${costText(costOf(c)!)})`).join(', ')}.`);
   if (notes.length) result.message = notes.join(' ');
   if (ranked) {
     const creditFacts = (c: Candidate): DecidingFact[] => {
