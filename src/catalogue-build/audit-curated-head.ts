@@ -27,6 +27,13 @@ export interface CuratedHeadAudit {
 
 const isCurated = (listing: Listing) => listing.head !== undefined;
 
+/** How many of a value's facts and criteria say they cite a third-party page (`thirdParty: true`, at any depth). */
+function thirdPartyIn(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + thirdPartyIn(item), 0);
+  if (!value || typeof value !== 'object') return 0;
+  return Object.entries(value).reduce((sum, [key, item]) => sum + (key === 'thirdParty' && item === true ? 1 : thirdPartyIn(item)), 0);
+}
+
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -48,7 +55,7 @@ export function auditCuratedHead(listings: readonly Listing[], head: CuratedHead
     assessedCounts[count]! += 1;
     return count;
   });
-  const thirdPartyCitations = curated.reduce((sum, listing) => sum + (JSON.stringify(listing).match(/"thirdParty":true/g)?.length ?? 0), 0);
+  const thirdPartyCitations = curated.reduce((sum, listing) => sum + thirdPartyIn(listing), 0);
 
   const covered = new Set<number>();
   for (const { data } of head.providers) for (const product of data.products) for (const rank of headRanksOf(head, product, data.provider.id)) covered.add(rank);

@@ -40,28 +40,29 @@ export function headRanksOf(head: Pick<CuratedHead, 'ranks'>, product: { slug: s
   return [...new Set(names.flatMap((name) => (name !== undefined && head.ranks.has(name) ? [head.ranks.get(name)!] : [])))];
 }
 
-function readCandidates(file: string): CuratedHead['candidates'] {
-  if (!existsSync(file)) return [];
-  const raw = parse(readFileSync(file, 'utf8')) as unknown;
-  const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? (Object.values(raw).find(Array.isArray) ?? []) : [];
-  return (entries as Record<string, unknown>[]).flatMap((entry, index) =>
-    entry && typeof entry.key === 'string' ? [{ rank: typeof entry.rank === 'number' ? entry.rank : index + 1, key: entry.key, name: typeof entry.name === 'string' ? entry.name : entry.key }] : [],
+function candidatesOf(entries: readonly Record<string, unknown>[]): CuratedHead['candidates'] {
+  return entries.flatMap((entry, index) =>
+    typeof entry.key === 'string' ? [{ rank: typeof entry.rank === 'number' ? entry.rank : index + 1, key: entry.key, name: typeof entry.name === 'string' ? entry.name : entry.key }] : [],
   );
 }
 
-/**
- * Ranks from the head list: its entries in order (a list, or `{ apis: [...] }`), each naming a
- * `slug` and/or `provider`. The list's own format belongs to whoever keeps it; an entry this
- * reader cannot place gives no rank rather than a wrong one.
- */
-function readRanks(file: string): Map<string, number> {
-  const ranks = new Map<string, number>();
-  if (!existsSync(file)) return ranks;
+/** The head list's entries in order (a list, or the first list in a mapping, `{ candidates: [...] }`); none when there is no file. */
+function readHeadListEntries(file: string): Record<string, unknown>[] {
+  if (!existsSync(file)) return [];
   const raw = parse(readFileSync(file, 'utf8')) as unknown;
   const entries = Array.isArray(raw) ? raw : raw && typeof raw === 'object' ? (Object.values(raw).find(Array.isArray) ?? []) : [];
-  (entries as unknown[]).forEach((entry, index) => {
-    if (!entry || typeof entry !== 'object') return;
-    const record = entry as Record<string, unknown>;
+  // An entry that is not a mapping keeps its place (its position is its rank) but names nothing.
+  return (entries as unknown[]).map((entry) => (entry && typeof entry === 'object' ? (entry as Record<string, unknown>) : {}));
+}
+
+/**
+ * Ranks by every name a head-list entry gives (`slug`, `provider`, `id`, `key`, its catalogue
+ * listings). The list's own format belongs to whoever keeps it; an entry this reader cannot
+ * place gives no rank rather than a wrong one.
+ */
+function ranksOf(entries: readonly Record<string, unknown>[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  entries.forEach((record, index) => {
     const rank = typeof record.rank === 'number' ? record.rank : index + 1;
     for (const key of ['slug', 'provider', 'id', 'key']) {
       const value = record[key];
@@ -74,7 +75,8 @@ function readRanks(file: string): Map<string, number> {
 }
 
 export function readCuratedHead(curatedDir: string, headListFile?: string): CuratedHead {
-  const head: CuratedHead = { providers: [], ranks: headListFile ? readRanks(headListFile) : new Map(), candidates: headListFile ? readCandidates(headListFile) : [] };
+  const entries = headListFile ? readHeadListEntries(headListFile) : [];
+  const head: CuratedHead = { providers: [], ranks: ranksOf(entries), candidates: candidatesOf(entries) };
   if (!existsSync(curatedDir)) return head;
   const problems: CuratedFileProblem[] = [];
   const slugs = new Map<string, string>();
