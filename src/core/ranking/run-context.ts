@@ -118,7 +118,10 @@ export function readNeedText(need: string): NeedText {
   }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
   // So does one before a comma that opens as a phrase of setting: "in a podcast pipeline, …", "from a firewall script, …".
-  const wordsBefore = (mark: string) => (need.indexOf(mark) > 0 ? tokenize(need.slice(0, need.indexOf(mark))).length : 0);
+  const wordsBefore = (mark: string) => {
+    const at = need.indexOf(mark);
+    return at > 0 ? tokenize(need.slice(0, at)).length : 0;
+  };
   for (const leadIn of [wordsBefore(':'), PHRASE_STARTS.has(words[0] ?? '') ? wordsBefore(',') : 0]) {
     if (leadIn > 0 && leadIn <= MAX_LEAD_IN_WORDS && leadIn < words.length && context.slice(0, leadIn).some(Boolean)) context.fill(true, 0, leadIn);
   }
