@@ -159,7 +159,7 @@ analytics: analytics, metrics, tracking events
 monitoring: monitoring, observability, performance monitoring, dashboards, apm
 uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
-content moderation: content moderation, moderate content, moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
+content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
 elevation and terrain: elevation, altitude, terrain, height above sea level, topography, digital elevation model
 public spending: government spending, public spending, federal spending, procurement, public contracts, contract awards, government contracts, grants awarded, budgets

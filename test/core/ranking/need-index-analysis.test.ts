@@ -259,6 +259,19 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilities('manage customers and sales leads')).not.toContain('crm');
   });
 
+  it('a forum\'s moderation tools are not content moderation: moderating a community is people deciding, not a classifier', () => {
+    const api = indexOf([
+      listing('forum', 'Forum', 'Posts, comments and users, with moderation tools for community moderators'),
+      listing('classifier', 'Classifier', 'Score comments for toxicity and hate speech'),
+      listing('images', 'Image Moderation', 'Blocks images with nudity'),
+    ]);
+    const capabilitiesOfSlug = (need: string, slug: string) => api.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
+    expect(capabilitiesOfSlug('flag toxic user comments', 'forum')).not.toContain('content moderation');
+    expect(capabilitiesOfSlug('flag toxic user comments', 'classifier')).toContain('content moderation');
+    expect(capabilitiesOfSlug('image moderation for uploads', 'images')).toContain('content moderation');
+    expect(api.search('flag toxic user comments', { limit: 10 }).hits[0]!.slug).toBe('classifier');
+  });
+
   it('"text messages" to encrypt are not SMS', () => {
     expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
