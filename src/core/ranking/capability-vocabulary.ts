@@ -18,7 +18,7 @@ real-time messaging: real-time notifications, real-time messaging, realtime mess
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
-mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, subscribers, audience members, contact list, contact lists
+mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
 sms messaging: sms, sms messaging, mms, whatsapp, otp via sms; in needs only: text message, text messages
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
@@ -28,7 +28,7 @@ social login: social login, social sign-in, sign in with google, login with face
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, place search; in needs only: latitude, longitude, lat lng, coordinates
 maps: map, maps, mapping, map tiles, static maps, directions, route planning, navigation
-places search: points of interest, poi, pois, places, nearby places, places nearby, local businesses, nearby, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings
+places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, nearby, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip

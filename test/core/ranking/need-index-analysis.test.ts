@@ -272,6 +272,20 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(api.search('flag toxic user comments', { limit: 10 }).hits[0]!.slug).toBe('classifier');
   });
 
+  it('a place name or a place ID is no places search, and an event subscription is no mailing list', () => {
+    const api = indexOf([
+      listing('geocoder', 'Geocoder', 'Geocode place names to coordinates and look up place IDs'),
+      listing('venues', 'Venues', 'Search places near a location'),
+      listing('events', 'Events', 'Create a subscription and list subscribed event types'),
+      listing('newsletter', 'Newsletter', 'Add email subscribers to a list'),
+    ]);
+    const capabilitiesOfSlug = (need: string, slug: string) => api.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
+    expect(capabilitiesOfSlug('coffee shops near me', 'geocoder')).not.toContain('places search');
+    expect(capabilitiesOfSlug('coffee shops near me', 'venues')).toContain('places search');
+    expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'events')).not.toContain('mailing lists');
+    expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
+  });
+
   it('"text messages" to encrypt are not SMS', () => {
     expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
