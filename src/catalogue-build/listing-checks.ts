@@ -79,7 +79,8 @@ export function isSupportOrContact(url: string): boolean {
   }
   // "/help/api/user-manual" (arXiv) is documentation kept under a help section; "/support/" alone is not.
   const readsAsDocs = /\b(?:api|apis|docs?|documentation|manual|reference|developers?)\b/.test(path.replace(/[/_.-]/g, ' '));
-  return /^(?:support|help|helpdesk|contact|feedback)\./.test(host) || (!readsAsDocs && /(?:^|\/)(?:support|contact|contact-?us|contactus|help|helpdesk|feedback)(?:[/.?#]|$)/.test(path)) || /^mailto:/i.test(url);
+  // A help centre may host the API reference too (help.getharvest.com/api-v2/): its path says so.
+  return (!readsAsDocs && (/^(?:support|help|helpdesk|contact|feedback)\./.test(host) || /(?:^|\/)(?:support|contact|contact-?us|contactus|help|helpdesk|feedback)(?:[/.?#]|$)/.test(path))) || /^mailto:/i.test(url);
 }
 
 /** vtex.local, azure.local, example.com, localhost: hosts no reader can open. */
