@@ -66,7 +66,7 @@ face recognition: face recognition, face detection, facial recognition, faces, f
 generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant
 embeddings: embeddings, embedding, text embeddings, vector embeddings, embedding models, embed text, embed documents
 image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e
-image processing: image processing, resize images, image resizing, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
+image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
 avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars
 stock photos: stock photos, photos, photo, free images, images search, photography, pictures, wallpapers
