@@ -42,10 +42,10 @@ sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, g
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
 cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
 crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, ticker, candlesticks, ohlc
-blockchain data: blockchain, on-chain, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi, transactions
+blockchain data: blockchain, on-chain, smart contracts, nft, nfts, wallet, wallets, ethereum blockchain, block explorer, ledger, web3, defi, blockchain transactions, on-chain transactions, crypto transactions
 stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
 payments: payment, payments, accept payments, accept card payments, accept credit cards, online payments, card processing, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, refunds
-subscription billing: subscription billing, recurring payments, recurring billing, subscriptions, subscription plans, billing plans, invoicing, invoices, invoice, dunning, usage-based billing, metered billing
+subscription billing: subscription billing, recurring payments, recurring billing, recurring subscriptions, subscription management, manage subscriptions, customer subscriptions, subscription plans, billing plans, invoicing, invoices, invoice, dunning, usage-based billing, metered billing
 payouts: payout, payouts, pay out, pay sellers, pay vendors, pay contractors, disbursement, disbursements, mass payments, bulk payments, send money, marketplace payouts, split payments
 banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers, checking account, account transactions, transaction history, spending history
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
@@ -133,7 +133,7 @@ shopping and products: shopping, products, product, e-commerce, ecommerce, price
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
-transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
+transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, transit schedules, bus schedules, train schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
 flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, arrival time, arrival times, departure time, departure times, live flights
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
@@ -150,7 +150,7 @@ research papers: research papers, scholarly, academic, citation counts, cited by
 environment and energy: energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling, environmental data
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
-social media: social media, social network, social networks, tweets, tweet, twitter, followers, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts, posts
+social media: social media, social network, social networks, tweets, tweet, twitter, followers, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts, social posts, social media posts
 chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, microsoft teams, ms teams
 encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
@@ -169,7 +169,7 @@ vector search: vector database, vector search, vectors, similarity search, seman
 web search: web search, search engine, search results, serp, search the web, internet search
 code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code
 product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
-project management: project management, tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
+project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, leads, sales, contacts, customer data

@@ -286,6 +286,23 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task', () => {
+    const api = indexOf([
+      listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
+      listing('bank', 'Bank', 'List account transactions and balances'),
+      listing('config', 'Config', 'Post a configuration and manage notification subscriptions'),
+      listing('transit', 'Transit', 'Bus schedules and departures for every stop'),
+    ]);
+    const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
+    expect(capabilities).toContain('transport and transit');
+    const credited = (need: string, slug: string) => api.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
+    expect(credited('train schedules near me', 'backups')).not.toContain('transport and transit');
+    expect(credited('manage my tasks', 'backups')).not.toContain('project management');
+    expect(credited('ethereum transactions of a wallet', 'bank')).not.toContain('blockchain data');
+    expect(credited('schedule social media posts', 'config')).not.toContain('social media');
+    expect(credited('recurring subscriptions for my saas', 'config')).not.toContain('subscription billing');
+  });
+
   it('"text messages" to encrypt are not SMS', () => {
     expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
