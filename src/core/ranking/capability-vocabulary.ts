@@ -92,7 +92,7 @@ vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
-passwords: password, passwords, password generator, password strength, hashing
+passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects

@@ -303,6 +303,18 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('recurring subscriptions for my saas', 'config')).not.toContain('subscription billing');
   });
 
+  it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
+    const api = indexOf([
+      listing('accounts', 'Accounts', 'Create forgot password requests and change password'),
+      listing('vault', 'Vault', 'Secrets manager storing database credentials'),
+      listing('generator', 'Generator', 'Generate random passwords and check password strength'),
+    ]);
+    const credited = (need: string, slug: string) => api.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
+    expect(credited('generate strong random passwords', 'accounts')).not.toContain('passwords');
+    expect(credited('generate strong random passwords', 'generator')).toContain('passwords');
+    expect(api.search('fetch database passwords from a secrets store', { limit: 10 }).units.map((unit) => unit.key)).not.toContain('passwords');
+  });
+
   it('"text messages" to encrypt are not SMS', () => {
     expect(index.search('send sms messages', { limit: 10 }).hits[0]!.slug).toBe('texter');
     expect(capabilitiesOf('send sms messages', 'cipher')).not.toContain('sms messaging');
