@@ -78,7 +78,7 @@ export function isSupportOrContact(url: string): boolean {
     // not a URL
   }
   // "/help/api/user-manual" (arXiv) is documentation kept under a help section; "/support/" alone is not.
-  const readsAsDocs = /\b(?:api|apis|docs?|documentation|manual|reference|developers?)\b/.test(path.replace(/[/_.-]/g, ' '));
+  const readsAsDocs = /\b(?:api|apis|apidocs|docs?|documentation|manual|reference|developers?)\b/.test(path.replace(/[/_.-]/g, ' '));
   // A help centre may host the API reference too (help.getharvest.com/api-v2/): its path says so.
   return (!readsAsDocs && (/^(?:support|help|helpdesk|contact|feedback)\./.test(host) || /(?:^|\/)(?:support|contact|contact-?us|contactus|help|helpdesk|feedback)(?:[/.?#]|$)/.test(path))) || /^mailto:/i.test(url);
 }

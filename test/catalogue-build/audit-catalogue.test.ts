@@ -75,6 +75,7 @@ describe('where "Visit API" must not go', () => {
     expect(linkFaultOf('https://docs.aws.amazon.com/contact-lens/')).toBeNull();
     expect(linkFaultOf('https://help.getharvest.com/api-v2/introduction/overview/general/')).toBeNull();
     expect(linkFaultOf('https://support.getgrist.com/rest-api/')).toBeNull();
+    expect(linkFaultOf('https://help.gong.io/apidocs/introduction-2')).toBeNull();
     expect(linkFaultOf('https://support.example-help.com/hc/en-us')).toBe('support-or-contact');
     expect(linkFaultOf('https://arxiv.org/help/api/user-manual')).toBeNull();
     expect(linkFaultOf('https://0x.org/api')).toBeNull();
