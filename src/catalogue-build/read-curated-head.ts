@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
 import { formatPath } from '../core/validation-messages.ts';
 import { curatedProviderSchema, type CuratedProvider } from './curated-provider.ts';
@@ -29,6 +29,16 @@ export interface CuratedHead {
   ranks: Map<string, number>;
   /** The head list's candidates that have a key, in rank order. */
   candidates: { rank: number; key: string; name: string }[];
+  /** The slugs of the first batch (head/first-batch.yaml beside the head list), or null without that file. */
+  firstBatch: Set<string> | null;
+}
+
+/** head/first-batch.yaml: the slugs curated with the head list's first candidates (issue 30). */
+function readFirstBatch(headListFile: string | undefined): Set<string> | null {
+  const file = headListFile ? join(dirname(headListFile), 'first-batch.yaml') : undefined;
+  if (!file || !existsSync(file)) return null;
+  const record = parse(readFileSync(file, 'utf8')) as { slugs?: unknown };
+  return new Set(Array.isArray(record?.slugs) ? record.slugs.filter((slug): slug is string => typeof slug === 'string') : []);
 }
 
 /**
@@ -76,7 +86,7 @@ function ranksOf(entries: readonly Record<string, unknown>[]): Map<string, numbe
 
 export function readCuratedHead(curatedDir: string, headListFile?: string): CuratedHead {
   const entries = headListFile ? readHeadListEntries(headListFile) : [];
-  const head: CuratedHead = { providers: [], ranks: ranksOf(entries), candidates: candidatesOf(entries) };
+  const head: CuratedHead = { providers: [], ranks: ranksOf(entries), candidates: candidatesOf(entries), firstBatch: readFirstBatch(headListFile) };
   if (!existsSync(curatedDir)) return head;
   const problems: CuratedFileProblem[] = [];
   const slugs = new Map<string, string>();

@@ -109,6 +109,24 @@ describe('the curated provider file', () => {
     expect(curatedHeadText(audit).join('\n')).toMatch(/first 3 candidates: 2 with a curated file; not: 1 Stripe/);
   });
 
+  it('reports the first batch (head/first-batch.yaml) apart from the listings curated since', () => {
+    const dir = join(scratch, 'batches');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'head-list.yaml'), 'candidates:\n  - { rank: 1, key: acme-mail, name: Acme Mail }\n  - { rank: 2, key: zeta-post, name: Zeta Post }\n');
+    writeFileSync(join(dir, 'first-batch.yaml'), 'slugs:\n  - acme-mail\n');
+    const head = readCuratedHead(`${FIXTURES}/curated`, join(dir, 'head-list.yaml'));
+    expect([...head.firstBatch!]).toEqual(['acme-mail']);
+    const { listings } = applyCuratedHead({ listings: [], head, recordedPackages: recorded, reservedSlugs: new Set() });
+    const audit = auditCuratedHead(listings, head);
+    expect(audit.listings).toBe(2);
+    expect(audit.cohorts.firstBatch.listings).toBe(1);
+    expect(audit.cohorts.laterRanks.listings).toBe(1);
+    expect(audit.cohorts.laterRanks.ranks).toEqual([2, 2]);
+    const text = curatedHeadText(audit).join('\n');
+    expect(text).toMatch(/first batch \(issue 30[^\n]*\): 1 listings/);
+    expect(text).toMatch(/curated since \(head ranks 2-2\), still to be raised and checked from outside: 1 listings/);
+  });
+
   it('refuses a file named other than its provider id, and a slug two providers claim', () => {
     const dir = join(scratch, 'clash');
     mkdirSync(dir, { recursive: true });
