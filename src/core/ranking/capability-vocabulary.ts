@@ -152,7 +152,7 @@ education: education, school, schools, university, universities, courses, studen
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
 social media: social media, social network, social networks, tweets, tweet, twitter, followers, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts, social posts, social media posts
 chat platforms: chat, chats, slack, discord, telegram, bots, bot, chat bot, messenger, microsoft teams, ms teams
-encyclopedia: wikipedia, encyclopedia, wiki, knowledge base, knowledge graph, articles content, wikidata
+encyclopedia: wikipedia, encyclopedia, mediawiki, wiki articles, knowledge base, knowledge graph, articles content, wikidata
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events

@@ -286,12 +286,13 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project's wiki', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
       listing('config', 'Config', 'Post a configuration and manage notification subscriptions'),
       listing('transit', 'Transit', 'Bus schedules and departures for every stop'),
+      listing('devops', 'DevOps', 'Read and write wiki pages of a project'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -301,6 +302,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('ethereum transactions of a wallet', 'bank')).not.toContain('blockchain data');
     expect(credited('schedule social media posts', 'config')).not.toContain('social media');
     expect(credited('recurring subscriptions for my saas', 'config')).not.toContain('subscription billing');
+    expect(credited('encyclopedia entries from a wiki', 'devops')).not.toContain('encyclopedia');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
