@@ -125,7 +125,7 @@ health and medicine: health, medical, medicine, medication, medications, drug, d
 animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy
 cats: cat, cats, kitten, kittens
-news: news, headlines, articles, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
+news: news, headlines, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
 events: conferences, meetups, concerts, event tickets, concert tickets, ticketing, event listings, local events
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job postings

@@ -286,13 +286,14 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
       listing('config', 'Config', 'Post a configuration and manage notification subscriptions'),
       listing('transit', 'Transit', 'Bus schedules and departures for every stop'),
       listing('devops', 'DevOps', 'Read and write wiki pages of a project'),
+      listing('help', 'Help Centre', 'Publish help-centre articles for customers'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -303,6 +304,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('schedule social media posts', 'config')).not.toContain('social media');
     expect(credited('recurring subscriptions for my saas', 'config')).not.toContain('subscription billing');
     expect(credited('encyclopedia entries from a wiki', 'devops')).not.toContain('encyclopedia');
+    expect(credited('breaking news articles', 'help')).not.toContain('news');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
