@@ -107,7 +107,7 @@ quotes: quotations, famous quotes, random quotes, sayings, inspirational, motiva
 trivia and quizzes: trivia, quiz, quizzes, facts, fun facts, riddles
 movies and tv: movie, movies, film, films, cinema, tv, tv shows, television, episodes, actors, cast, imdb, trailers, watchlist, tv series
 anime and manga: anime, manga, otaku, japanese animation
-music: music, songs, song, artists, artist, albums, album, playlists, playlist, radio, music metadata, charts, bands, discography, music tracks
+music: music, songs, song, artists, artist, albums, album, playlists, playlist, radio, music metadata, music charts, top charts, bands, discography, music tracks
 lyrics: lyrics, song lyrics, lyric
 podcasts: podcast, podcasts, episodes audio
 video transcoding: transcode, transcoding, transcoder, video conversion, convert video, convert videos, video encoding, encode video, encode videos, mp4, hls, video formats, media conversion
@@ -115,7 +115,7 @@ video: video, videos, video hosting, video streaming, youtube, live streaming, v
 games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
 pokemon: pokemon, pokedex, pokémon
 comics and characters: comics, comic, superheroes, marvel, heroes, villains, star wars, harry potter, fictional characters
-sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, fixtures, sports teams, league, leagues, matches, athletes, olympics, live scores, sports scores
+sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, fixtures, sports teams, league, leagues, match results, match scores, football matches, athletes, olympics, live scores, sports scores
 fitness and workouts: fitness, workouts, workout, exercise, exercises, activity tracking, cycling
 nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries
@@ -125,7 +125,7 @@ health and medicine: health, medical, medicine, medication, medications, drug, d
 animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy
 cats: cat, cats, kitten, kittens
-news: news, headlines, breaking news, news articles, journalism, press, blog posts, rss, feeds, news media
+news: news, headlines, breaking news, news articles, journalism, press, blog posts, rss, news feeds, rss feeds, news media
 events: conferences, meetups, concerts, event tickets, concert tickets, ticketing, event listings, local events
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job postings
@@ -139,7 +139,7 @@ flight status: flight status, flight tracking, track a flight, flight delay, fli
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots
-road traffic: traffic, road traffic, congestion, road conditions, roadworks, tolls, toll roads
+road traffic: traffic jams, traffic incidents, traffic flow, traffic conditions, road traffic, congestion, road conditions, roadworks, tolls, toll roads
 travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, trips, hotel booking, travel destinations
 real estate: real estate, housing, rent, rental, mortgage, listings real estate, property listings, property prices, homes for sale
 government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
@@ -169,7 +169,7 @@ vector search: vector database, vector search, vectors, similarity search, seman
 web search: web search, search engine, search results, serp, search the web, internet search
 code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code
 product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
-project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issues, support tickets, kanban, productivity, spreadsheets online, kanban boards
+project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issue tracking, track issues, bug tracker, bug tracking, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, leads, sales, contacts, customer data

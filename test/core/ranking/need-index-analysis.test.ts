@@ -286,7 +286,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
@@ -294,6 +294,10 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
       listing('transit', 'Transit', 'Bus schedules and departures for every stop'),
       listing('devops', 'DevOps', 'Read and write wiki pages of a project'),
       listing('help', 'Help Centre', 'Publish help-centre articles for customers'),
+      listing('cards', 'Cards', 'Issue a new gift card and check its balance'),
+      listing('addresses', 'Addresses', 'Random addresses with matched city and ZIP'),
+      listing('dns', 'DNS', 'Create a traffic policy for a hosted zone'),
+      listing('iot', 'IoT', 'Send data to a feed and chart it'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -305,6 +309,11 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('recurring subscriptions for my saas', 'config')).not.toContain('subscription billing');
     expect(credited('encyclopedia entries from a wiki', 'devops')).not.toContain('encyclopedia');
     expect(credited('breaking news articles', 'help')).not.toContain('news');
+    expect(credited('track issues and bugs for my project', 'cards')).not.toContain('project management');
+    expect(credited('live football match results', 'addresses')).not.toContain('sports');
+    expect(credited('traffic jams on my route', 'dns')).not.toContain('road traffic');
+    expect(credited('news feeds from many sources', 'iot')).not.toContain('news');
+    expect(credited('top music charts this week', 'iot')).not.toContain('music');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
