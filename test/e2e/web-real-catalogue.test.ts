@@ -22,7 +22,7 @@ const PAGES = {
   'category-list': '/categories/weather-environment',
   'need-search': '/search?mode=need&q=weather+forecast',
   'listing-assessed': '/apis/real-time-channels-api',
-  'listing-unassessed': '/apis/anilist',
+  'listing-unassessed': '/apis/aniapi',
   compare: '/compare/stripe-vs-square',
   'review-form': '/apis/stripe/review',
   'docs-api': '/docs/api',
@@ -121,7 +121,7 @@ for (const screen of WIDTHS) {
     });
 
     it('an unassessed listing says what is known in under two screens, without rows of placeholders', async () => {
-      await page.goto(url('/apis/anilist'));
+      await page.goto(url('/apis/aniapi'));
       expect(await page.locator('tr[data-criterion]').count()).toBe(0);
       expect(await page.locator('[data-not-assessed]').count()).toBe(1);
       expect(await page.locator('[data-fact="auth"]').textContent()).toContain('OAuth 2');
