@@ -286,7 +286,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
@@ -298,6 +298,8 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
       listing('addresses', 'Addresses', 'Random addresses with matched city and ZIP'),
       listing('dns', 'DNS', 'Create a traffic policy for a hosted zone'),
       listing('iot', 'IoT', 'Send data to a feed and chart it'),
+      listing('notify', 'Notify', "Verify an endpoint owner's intent to receive messages"),
+      listing('bots', 'Bots', 'Create an intent and list built-in intents'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -314,6 +316,8 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('traffic jams on my route', 'dns')).not.toContain('road traffic');
     expect(credited('news feeds from many sources', 'iot')).not.toContain('news');
     expect(credited('top music charts this week', 'iot')).not.toContain('music');
+    expect(credited('recognise user intents in chatbot messages', 'notify')).not.toContain('natural language understanding');
+    expect(credited('recognise user intents in chatbot messages', 'bots')).toContain('natural language understanding');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
