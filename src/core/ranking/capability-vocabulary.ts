@@ -87,7 +87,7 @@ pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
-ip reputation: ip reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
+ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection
 spam detection: spam detection
