@@ -146,7 +146,7 @@ government and open data: government, open data, public data, census, statistics
 laws and courts: legislation, laws, parliament, court, courts
 elections and politics: elections, politics
 science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
-research papers: research papers, scholarly, academic, citation counts, cited by, citation graph, academic papers, scholarly works, scientific papers, publications metadata, doi, dois
+research papers: research papers, scholarly, academic research, academic literature, academic publications, citation counts, cited by, citation graph, academic papers, scholarly works, scientific papers, publications metadata, doi, dois
 environment and energy: energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling, environmental data
 education: education, school, schools, university, universities, courses, students, colleges, e-learning, online courses
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune

@@ -286,7 +286,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive, an academic council', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
@@ -300,6 +300,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
       listing('iot', 'IoT', 'Send data to a feed and chart it'),
       listing('notify', 'Notify', "Verify an endpoint owner's intent to receive messages"),
       listing('bots', 'Bots', 'Create an intent and list built-in intents'),
+      listing('board', 'School Board', 'Marksheets issued by the state academic council'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -318,6 +319,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('top music charts this week', 'iot')).not.toContain('music');
     expect(credited('recognise user intents in chatbot messages', 'notify')).not.toContain('natural language understanding');
     expect(credited('recognise user intents in chatbot messages', 'bots')).toContain('natural language understanding');
+    expect(credited('scholarly research papers with citation counts', 'board')).not.toContain('research papers');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
