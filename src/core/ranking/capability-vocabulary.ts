@@ -96,7 +96,7 @@ passwords: password generator, generate passwords, random passwords, password st
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
-package registries: package registry, package registries, npm, pypi, package versions, package metadata, published versions, latest version of a package, package downloads
+package registries: package registry, package registries, npm, pypi, package versions, package metadata, package info, package information, published versions, latest version of a package, package downloads
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api
