@@ -120,7 +120,7 @@ fitness and workouts: fitness, workouts, workout, exercise, exercises, activity 
 nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries
 restaurants: restaurants, menus
-drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee
+drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee recipes, coffee drinks
 health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
 animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy

@@ -266,6 +266,37 @@ function accumulate<K>(weights: Map<K, TermWeight>, key: K, fieldWeight: number,
   }
 }
 
+/** Words after which a value is what the need starts from, not what it asks for: "near these coordinates", "times for coordinates". */
+const GIVEN_MARKS = new Set(['near', 'nearby', 'around', 'for', 'at', 'from', 'within', 'by']);
+/** Words after which it is what the need asks for: "an address into coordinates". */
+const ASKED_MARKS = new Set(['into', 'to', 'as']);
+/** How far back from a value its mark may stand ("near the user's current coordinates"). */
+const MARK_REACH = 4;
+
+/**
+ * Whether every occurrence of a need's value (a phrase of needs only, which names what a
+ * capability returns) is one the need starts from: a need for places near some coordinates
+ * does not ask for coordinates, so it does not ask for geocoding.
+ */
+function givenOnly(term: string, sequence: string[]): boolean {
+  let seen = false;
+  for (let i = 0; i < sequence.length; i += 1) {
+    if (sequence[i] !== term) continue;
+    seen = true;
+    let given = false;
+    for (let k = 1; k <= MARK_REACH && i - k >= 0; k += 1) {
+      const word = sequence[i - k]!;
+      if (ASKED_MARKS.has(word)) break;
+      if (GIVEN_MARKS.has(word)) {
+        given = true;
+        break;
+      }
+    }
+    if (!given) return false;
+  }
+  return seen;
+}
+
 export class NeedIndex {
   private readonly vocabulary: Capability[];
   /** Capabilities by the first stem of each of their phrases. */
@@ -382,6 +413,7 @@ export class NeedIndex {
       for (const candidate of candidates) {
         if (candidate.phrase.length !== 1 || (ofListing && candidate.needOnly)) continue;
         if (ofListing && spans.length > 0 && !this.standsAlone(term, sequence, spans, candidate.capability)) continue;
+        if (!ofListing && candidate.needOnly && givenOnly(term, sequence)) continue;
         kept.push(candidate);
       }
     }

@@ -92,6 +92,14 @@ describe('phrases of needs only: a value the capability returns, which APIs abou
     expect(hits.find((hit) => hit.slug === 'sun')!.capabilities).toEqual([]);
     expect(index.search('geocoding', { limit: 10 }).hits.map((hit) => hit.slug)).toEqual(['geocoder']);
   });
+
+  it('name it only where the need asks for the value, not where it starts from one: "near these coordinates", "times for coordinates"', () => {
+    const capabilityUnits = (need: string) => index.search(need, { limit: 10 }).units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key);
+    expect(capabilityUnits('sunrise and sunset times for coordinates')).not.toContain('geocoding');
+    expect(capabilityUnits('elevation near the user\'s current coordinates')).not.toContain('geocoding');
+    expect(capabilityUnits('get the coordinates of an address')).toContain('geocoding');
+    expect(capabilityUnits('an address into coordinates, and times for coordinates')).toContain('geocoding');
+  });
 });
 
 describe('a need word a listing has only in its name', () => {
@@ -286,7 +294,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive, an academic council', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive, an academic council, a coffee shop', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
@@ -301,6 +309,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
       listing('notify', 'Notify', "Verify an endpoint owner's intent to receive messages"),
       listing('bots', 'Bots', 'Create an intent and list built-in intents'),
       listing('board', 'School Board', 'Marksheets issued by the state academic council'),
+      listing('pictures', 'Coffee', 'Random pictures of coffee'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -320,6 +329,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(credited('recognise user intents in chatbot messages', 'notify')).not.toContain('natural language understanding');
     expect(credited('recognise user intents in chatbot messages', 'bots')).toContain('natural language understanding');
     expect(credited('scholarly research papers with citation counts', 'board')).not.toContain('research papers');
+    expect(api.search('coffee shops near me', { limit: 10 }).units.map((unit) => unit.key)).not.toContain('drinks');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
