@@ -51,7 +51,7 @@ banking: bank, banking, open banking, bank accounts, account balances, bank tran
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
 financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings, income statement, income statements, balance sheet, balance sheets, cash flow statement, company fundamentals
-books: book, books, isbn, library, publications, authors, novels, bibliographic, literature, ebooks
+books: book, books, isbn, library, authors, novels, bibliographic, literature, ebooks
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
 language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
