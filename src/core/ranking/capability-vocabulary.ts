@@ -128,6 +128,7 @@ cats: cat, cats, kitten, kittens
 news: news, headlines, breaking news, news articles, journalism, press, blog posts, rss, news feeds, rss feeds, news media
 events: conferences, meetups, concerts, event tickets, concert tickets, ticketing, event listings, local events
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
+scheduling: calendar scheduling, scheduling platform, scheduling service, schedule meetings, meeting scheduling, book meetings, booking meetings, appointments, appointment booking, appointment scheduling, booking pages, booking links, calendar events, free busy, availability
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment

@@ -102,6 +102,20 @@ describe('phrases of needs only: a value the capability returns, which APIs abou
   });
 });
 
+describe('scheduling apart from calendars of days', () => {
+  it('a meeting to schedule asks for scheduling, a train timetable or a holiday calendar does not', () => {
+    const index = indexOf([
+      listing('meetings', 'Meetings', 'Book meetings through shareable links and read calendar events'),
+      listing('holidays', 'Holidays', 'Public holidays calendar for every country'),
+    ]);
+    const capabilityUnits = (need: string) => index.search(need, { limit: 10 }).units.filter((unit) => unit.kind === 'capability').map((unit) => unit.key);
+    expect(capabilityUnits('schedule a meeting on a calendar')).toContain('scheduling');
+    expect(capabilityUnits('train schedules europe')).not.toContain('scheduling');
+    expect(capabilityUnits('public holidays in germany')).not.toContain('scheduling');
+    expect(index.search('schedule a meeting on a calendar', { limit: 10 }).hits[0]!.slug).toBe('meetings');
+  });
+});
+
 describe('a need word a listing has only in its name', () => {
   const index = indexOf([
     listing('brand', 'Storm Glass', 'Marine weather from many sources'),
