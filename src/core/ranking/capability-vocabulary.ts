@@ -82,7 +82,7 @@ web scraping: scraping, scrape, web scraping, scraper, crawl, crawler, crawling,
 qr codes: qr code, qr codes, qrcode, barcode, barcodes, qr generator, scan qr, qr scanner
 url shortening: url shortener, shorten url, shorten urls, short links, short link, link shortener, short url, short urls, tiny url, link management
 file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, drive, backup, ipfs, pinning
-json storage: json storage, key value, key-value, store json, json bin, hosted database, database as a service, data store
+json storage: json storage, key value, key-value, kv store, store json, json bin, hosted database, database as a service
 pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme

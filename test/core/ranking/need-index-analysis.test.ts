@@ -308,7 +308,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(capabilitiesOfSlug('add a subscriber to our mailing list', 'newsletter')).toContain('mailing lists');
   });
 
-  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive, an academic council, a coffee shop, a blog publication, a job search engine', () => {
+  it('words of cloud and business documents in their own sense name no capability: a schedule, a transaction, a post, a subscription, an export task, a project wiki, a help-centre article, an issued card, a matched city, a traffic policy, a data feed, an intent to receive, an academic council, a coffee shop, a blog publication, a job search engine, a FHIR data store', () => {
     const api = indexOf([
       listing('backups', 'Backups', 'Schedule a backup and list the export tasks'),
       listing('bank', 'Bank', 'List account transactions and balances'),
@@ -326,6 +326,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
       listing('pictures', 'Coffee', 'Random pictures of coffee'),
       listing('blog', 'Blog', 'Manage the posts and members of a publication'),
       listing('jobs', 'Jobs', 'Job search engine'),
+      listing('records', 'Records', 'Create a FHIR data store for patient records'),
     ]);
     const capabilities = api.search('bus schedules', { limit: 10 }).hits.find((hit) => hit.slug === 'transit')?.capabilities ?? [];
     expect(capabilities).toContain('transport and transit');
@@ -348,6 +349,7 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     expect(api.search('coffee shops near me', { limit: 10 }).units.map((unit) => unit.key)).not.toContain('drinks');
     expect(credited('books of an author and their publications', 'blog')).not.toContain('books');
     expect(credited('search engine results for a query', 'jobs')).not.toContain('web search');
+    expect(credited('store key value data', 'records')).not.toContain('json storage');
   });
 
   it('a password a service keeps is no password tool: a forgot-password step or a database password does not name password generation', () => {
