@@ -116,6 +116,20 @@ describe('scheduling apart from calendars of days', () => {
   });
 });
 
+describe('virtual machines', () => {
+  it('are named as clouds name them: instances, droplets, computing capacity', () => {
+    const index = indexOf([
+      listing('droplets', 'Droplets', 'Create and resize droplets and cloud servers'),
+      listing('capacity', 'Compute', 'Resizable computing capacity in the cloud'),
+      listing('mail', 'Mail', 'Send email to a machine-readable list'),
+    ]);
+    const hits = index.search('create a virtual machine', { limit: 10 }).hits;
+    expect(hits.find((hit) => hit.slug === 'droplets')?.capabilities).toContain('virtual machines');
+    expect(hits.find((hit) => hit.slug === 'capacity')?.capabilities).toContain('virtual machines');
+    expect(hits.map((hit) => hit.slug).indexOf('mail')).toBe(hits.length - 1);
+  });
+});
+
 describe('a need word a listing has only in its name', () => {
   const index = indexOf([
     listing('brand', 'Storm Glass', 'Marine weather from many sources'),
