@@ -19,6 +19,14 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('list stars of repositories from github').text).toBe('list stars of repositories from github');
   });
 
+  it('keeps a headless browser, which is a product to rent, while "headless" alone and "browser login" stay run context', () => {
+    const read = readNeedText('browse a website with a headless browser');
+    expect(read.text).toBe('browse a website with a headless browser');
+    expect(read.demoted.size).toBe(0);
+    expect(readNeedText('scrape prices without a browser login').text).toBe('scrape prices');
+    expect(readNeedText('fetch the weather, run headless').demoted).toContain('headless');
+  });
+
   it('reads a short lead-in before a colon that names where the call runs as run context, every word of it', () => {
     const read = readNeedText('irrigation cron job: will it rain here within the next hour');
     expect(read.demoted).toContain('irrig');
