@@ -60,8 +60,8 @@ const CONTEXT_PAIRS = new Set([
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
 const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation']);
 
-/** The first words of CONTEXT_PAIRS: only a word among these can begin a pair, which spares building the pair's text for every other. */
-const PAIR_FIRST_WORDS = new Set([...CONTEXT_PAIRS].map((pair) => pair.split(' ')[0]!));
+/** The first words of CONTEXT_PAIRS and NEED_PAIRS: only a word among these can begin a pair, which spares building the pair's text for every other. */
+const PAIR_FIRST_WORDS = new Set([...CONTEXT_PAIRS, ...NEED_PAIRS].map((pair) => pair.split(' ')[0]!));
 
 /** The need's words as phrases (their indexes), each begun by a word of PHRASE_STARTS. */
 function phrasesOf(words: string[]): number[][] {
@@ -114,12 +114,13 @@ export function readNeedText(need: string): NeedText {
   const words = tokenize(need);
   const context = words.map((word) => CONTEXT_WORDS.has(word));
   for (let i = 0; i + 1 < words.length; i += 1) {
-    if (NEED_PAIRS.has(`${words[i]} ${words[i + 1]}`)) {
+    if (!PAIR_FIRST_WORDS.has(words[i]!)) continue;
+    const pair = `${words[i]} ${words[i + 1]}`;
+    if (NEED_PAIRS.has(pair)) {
       context[i] = context[i + 1] = false;
       continue;
     }
-    if (!PAIR_FIRST_WORDS.has(words[i]!)) continue;
-    if (CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]}`)) context[i] = context[i + 1] = true;
+    if (CONTEXT_PAIRS.has(pair)) context[i] = context[i + 1] = true;
     // "google cloud functions": three words.
     if (i + 2 < words.length && CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
   }
