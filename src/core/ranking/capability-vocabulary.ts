@@ -21,6 +21,7 @@ inbound email: inbound email, inbound emails, incoming email, incoming emails, r
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
 sms messaging: sms, sms messaging, mms, whatsapp, otp via sms; in needs only: text message, text messages
+voice calls: voice call, voice calls, phone call, phone calls, outbound call, outbound calls, inbound calls, call control, control calls, in-progress calls, programmable voice, voice message, voice messages, record calls, ivr, interactive voice response, automated calls; in needs only: phone customers, call customers, call users, spoken message, spoken messages
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
@@ -60,7 +61,7 @@ natural language understanding: user intents, detect intent, detect intents, cre
 summarization: summarize, summarization, summary, summaries, tldr, condense text, key points
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
-text to speech: text to speech, text-to-speech, tts, speech synthesis, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
+text to speech: text to speech, text-to-speech, tts, speech synthesis, synthesize speech, synthesizes speech, synthesized speech, speech from text, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
 face recognition: face recognition, face detection, facial recognition, faces, face
 generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant

@@ -420,3 +420,26 @@ describe('a word almost no listing uses weighs at most an idf of 6 in a need\'s 
     expect(index.search('xyzzy plugh frobnicate', { limit: 5 }).hits).toEqual([]);
   });
 });
+
+describe('calls placed and speech synthesized', () => {
+  const index = indexOf([
+    listing('dialer', 'Dialer', 'Place outbound phone calls and control calls in progress'),
+    listing('quota', 'Quota', 'Counts API calls per minute for each key'),
+    listing('chatter', 'Chatter', 'Send chat messages to customers'),
+    listing('speaker', 'Speaker', 'A service that synthesizes speech from text'),
+    listing('scribe', 'Scribe', 'Transcribe speech in audio files'),
+  ]);
+
+  it('phoning customers with a spoken message names voice calls, which a voice API serves and an API call counter does not', () => {
+    const need = 'phone customers and play a spoken reminder message';
+    expect(capabilityUnitsOf(index, need)).toContain('voice calls');
+    expect(creditedBy(index, need, 'dialer')).toContain('voice calls');
+    expect(creditedBy(index, need, 'quota')).not.toContain('voice calls');
+    expect(index.search(need, { limit: 3 }).hits[0]!.slug).toBe('dialer');
+  });
+
+  it('a service that synthesizes speech from text is text to speech; one that transcribes speech is not', () => {
+    expect(creditedBy(index, 'read articles aloud as spoken audio', 'speaker')).toContain('text to speech');
+    expect(creditedBy(index, 'read articles aloud as spoken audio', 'scribe')).not.toContain('text to speech');
+  });
+});
