@@ -443,3 +443,25 @@ describe('calls placed and speech synthesized', () => {
     expect(creditedBy(index, 'read articles aloud as spoken audio', 'scribe')).not.toContain('text to speech');
   });
 });
+
+describe('maps shown apart from maps as a subject', () => {
+  const index = indexOf([
+    listing('tiles', 'Tiles', 'Serve vector tiles and static map images for web maps'),
+    listing('atlas', 'Atlas', 'Create and customize digital maps'),
+    listing('router', 'Router', 'Driving directions and route planning on a map'),
+    listing('streets', 'Streets', 'Street names and postcodes of a city'),
+  ]);
+
+  it('a tile layer or a street map to show names map display, which tile servers and map makers serve and a street-name list does not', () => {
+    const need = 'tile layer to show an interactive street map on my site';
+    expect(capabilityUnitsOf(index, need)).toContain('map display');
+    expect(creditedBy(index, need, 'tiles')).toContain('map display');
+    expect(creditedBy(index, need, 'atlas')).toContain('map display');
+    expect(creditedBy(index, need, 'streets')).not.toContain('map display');
+    expect(index.search(need, { limit: 4 }).hits.slice(0, 2).map((hit) => hit.slug).sort()).toEqual(['atlas', 'tiles']);
+  });
+
+  it('directions between two places are maps, not map display', () => {
+    expect(capabilityUnitsOf(index, 'driving directions between two addresses')).toEqual(['maps']);
+  });
+});
