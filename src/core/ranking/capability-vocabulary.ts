@@ -67,7 +67,7 @@ image recognition: image recognition, image classification, computer vision, vis
 face recognition: face recognition, face detection, facial recognition, faces, face
 generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant
 embeddings: embeddings, embedding, text embeddings, vector embeddings, embedding models, embed text, embed documents
-image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e
+image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e; in needs only: images from text, image from text, images from prompts, image from a prompt, pictures from text
 image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
 avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars

@@ -465,3 +465,19 @@ describe('maps shown apart from maps as a subject', () => {
     expect(capabilityUnitsOf(index, 'driving directions between two addresses')).toEqual(['maps']);
   });
 });
+
+describe('images from text asked for in a need', () => {
+  const index = indexOf([
+    listing('painter', 'Painter', 'Generate images from text with diffusion models'),
+    listing('ocr', 'Reader', 'Extract text from an image'),
+    listing('vm', 'Cloud', 'Create an image of a virtual machine disk'),
+  ]);
+
+  it('names image generation, which a listing that generates images serves and one that reads text in images or images a disk does not', () => {
+    const need = 'create images from text prompts';
+    expect(capabilityUnitsOf(index, need)).toContain('image generation');
+    expect(creditedBy(index, need, 'painter')).toContain('image generation');
+    expect(creditedBy(index, need, 'ocr')).not.toContain('image generation');
+    expect(creditedBy(index, need, 'vm')).not.toContain('image generation');
+  });
+});
