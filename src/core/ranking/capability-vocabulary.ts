@@ -99,7 +99,7 @@ ci and devops: continuous integration, ci, cd, build pipeline, deployments, depl
 virtual machines: virtual machine, virtual machines, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
-package registries: package registry, package registries, npm, pypi, package versions, package metadata, package info, package information, published versions, latest version of a package, package downloads
+package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, published versions, latest version of a package, package downloads
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api

@@ -481,3 +481,15 @@ describe('images from text asked for in a need', () => {
     expect(creditedBy(index, need, 'vm')).not.toContain('image generation');
   });
 });
+
+describe('a Node package as the thing asked about', () => {
+  const index = indexOf([
+    listing('registry', 'Registry', 'Query information about Node.js libraries'),
+    listing('mailer', 'Mailer', 'Send transactional email from Node'),
+  ]);
+
+  it('names package registries, though "node" alone is where a call runs', () => {
+    expect(creditedBy(index, 'newest published version of a node package', 'registry')).toContain('package registries');
+    expect(capabilityUnitsOf(index, 'send transactional email from node')).not.toContain('package registries');
+  });
+});
