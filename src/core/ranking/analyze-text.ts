@@ -107,6 +107,9 @@ const OWN_STEMS = new Map<string, string>(
     pastes: 'paste',
     pinning: 'pinning',
     pinned: 'pinning',
+    // A lift is no height above the sea: Porter's "elev" made station-elevator feeds elevation data.
+    elevator: 'elevator',
+    elevators: 'elevator',
     designate: 'designat',
     designated: 'designat',
     designates: 'designat',

@@ -215,6 +215,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['personality', 'personal'],
     ['renewable', 'renewal'],
     ['transition', 'transit'],
+    ['elevator', 'elevation'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
@@ -225,6 +226,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     expect(stem('trained')).toBe(stem('training'));
     expect(stem('nationally')).toBe(stem('national'));
     expect(stem('trains')).toBe(stem('train'));
+    expect(stem('elevators')).toBe(stem('elevator'));
   });
 });
 
