@@ -58,7 +58,7 @@ dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antony
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
 language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
 text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification
-natural language understanding: user intents, detect intent, detect intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
+natural language understanding: user intents, detect intent, detect intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
 summarization: summarize, summarization, summary, summaries, tldr, condense text, key points
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text

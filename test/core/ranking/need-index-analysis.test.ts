@@ -495,3 +495,11 @@ describe('a Node package as the thing asked about', () => {
     expect(capabilityUnitsOf(index, 'send transactional email from node')).not.toContain('package registries');
   });
 });
+
+describe('language understanding named without "natural"', () => {
+  it('is natural language understanding: a service named so serves a need for intents', () => {
+    const index = indexOf([listing('understand', 'Language Understanding Service', 'Predictions for text'), listing('lang', 'Languages', 'Names of languages and their codes')]);
+    expect(creditedBy(index, 'recognise user intents in chatbot messages', 'understand')).toContain('natural language understanding');
+    expect(creditedBy(index, 'recognise user intents in chatbot messages', 'lang')).not.toContain('natural language understanding');
+  });
+});
