@@ -177,6 +177,7 @@ project management: project management, task management, manage tasks, task list
 notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, leads, sales, contacts, customer data
+electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures
 marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, paintings, artists paintings, heritage

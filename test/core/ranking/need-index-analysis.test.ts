@@ -503,3 +503,18 @@ describe('language understanding named without "natural"', () => {
     expect(creditedBy(index, 'recognise user intents in chatbot messages', 'lang')).not.toContain('natural language understanding');
   });
 });
+
+describe('electronic signatures', () => {
+  const index = indexOf([
+    listing('signer', 'Signer', 'Send documents for e-signature and track signing workflows'),
+    listing('helpdesk', 'Helpdesk', 'Manage client contracts and tickets'),
+    listing('webhooks', 'Hooks', 'Verify the signature of each webhook request'),
+  ]);
+
+  it('are a job of their own: a signing service serves a contract to sign, a helpdesk with contracts or a webhook signature does not', () => {
+    const need = 'send a contract to a client for electronic signature';
+    expect(creditedBy(index, need, 'signer')).toContain('electronic signatures');
+    expect(creditedBy(index, need, 'webhooks')).not.toContain('electronic signatures');
+    expect(index.search(need, { limit: 3 }).hits[0]!.slug).toBe('signer');
+  });
+});
