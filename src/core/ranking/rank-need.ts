@@ -52,6 +52,13 @@ export const MIN_COVERAGE = 0.4;
 const MIN_RELEVANCE = 0.1;
 /** A listing below the best may match less of the need and still be worth showing, marked low confidence. */
 const MIN_HIT_COVERAGE = 0.25;
+/**
+ * Whether the whole need is served is read on its first this-many hits, whatever depth the caller
+ * asks for: a grouped answer reads four times deeper than it shows, and a hit covering enough of
+ * the need at rank 30 kept a reading whose first page all covered too little ("spam bots … contact
+ * form"), where a flat answer fell back to the narrower reading. 5, 7 and 10 read the same (ADR 32).
+ */
+const WHOLE_NEED_DEPTH = 10;
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
@@ -75,15 +82,16 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
           return entry !== undefined && (!options.keep || options.keep(entry));
         }
       : undefined;
-  const result = catalogue.needs.search(need, { limit: options.limit, keep: keepSlug });
+  const depth = Math.max(options.limit, WHOLE_NEED_DEPTH);
+  const result = catalogue.needs.search(need, { limit: depth, keep: keepSlug });
   const nearCategories = result.categories.map((category) => category.name);
   if (result.units.length === 0) return { matches: [], emptyReason: 'no_known_words', nearCategories, unfilteredCount: 0 };
 
-  const matches = toMatches(catalogue, result);
+  const matches = toMatches(catalogue, result).slice(0, options.limit);
   if (matches.length > 0) return { matches, nearCategories, unfilteredCount: matches.length };
   // No listing serves the need whole: perhaps a phrase of it only says where the call runs.
   for (const reading of narrowerReadings(need)) {
-    const narrower = toMatches(catalogue, catalogue.needs.search(reading, { limit: options.limit, keep: keepSlug }));
+    const narrower = toMatches(catalogue, catalogue.needs.search(reading, { limit: depth, keep: keepSlug })).slice(0, options.limit);
     if (narrower.length > 0) return { matches: narrower, nearCategories, unfilteredCount: narrower.length, readAs: reading };
   }
   // Tell "nothing serves this" from "the filters left out what does".
@@ -94,7 +102,7 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
 function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMatch[] {
   const best = result.hits[0];
   // "No good match" only when no hit covers enough of the need, not only the top-scoring one.
-  if (!best || !result.hits.some((hit) => hit.coverage >= MIN_COVERAGE)) return [];
+  if (!best || !result.hits.slice(0, WHOLE_NEED_DEPTH).some((hit) => hit.coverage >= MIN_COVERAGE)) return [];
   const matches: NeedMatch[] = [];
   let previous = 1;
   const evidence = (hit: NeedSearchResult['hits'][number]) => {
