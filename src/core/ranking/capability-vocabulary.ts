@@ -15,7 +15,7 @@
  */
 const VOCABULARY = `
 real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
-push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging
+push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging, cloud messaging, fcm, apns
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
@@ -139,6 +139,7 @@ vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and m
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, transit schedules, bus schedules, train schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
+flight search: flight search, search flights, search for flights, flight offers, flight booking, book flights, book a flight, cheapest flights, flight prices, airfare, airfares, air fares, fare search, flights between
 flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, arrival time, arrival times, departure time, departure times, live flights
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs

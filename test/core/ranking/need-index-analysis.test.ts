@@ -518,3 +518,24 @@ describe('electronic signatures', () => {
     expect(index.search(need, { limit: 3 }).hits[0]!.slug).toBe('signer');
   });
 });
+
+describe('searching flights apart from airports, and cloud messaging as push', () => {
+  const index = indexOf([
+    listing('offers', 'Flight Offers', 'Search for flights and flight offers between cities'),
+    listing('airports', 'Airports', 'Search airports by name and code'),
+    listing('fcm', 'Cloud Messaging', 'Cloud messaging that delivers messages to apps'),
+    listing('chat', 'Chat', 'Deliver chat messages between users'),
+  ]);
+
+  it('a flight search is its own job: an airport directory names flights and aviation, not flight search', () => {
+    const need = 'search flights between two airports';
+    expect(creditedBy(index, need, 'offers')).toContain('flight search');
+    expect(creditedBy(index, need, 'airports')).not.toContain('flight search');
+  });
+
+  it('cloud messaging is a push service; a chat API that delivers messages is not', () => {
+    const need = 'send a push notification to a mobile app';
+    expect(creditedBy(index, need, 'fcm')).toContain('push notifications');
+    expect(creditedBy(index, need, 'chat')).not.toContain('push notifications');
+  });
+});
