@@ -539,3 +539,20 @@ describe('searching flights apart from airports, and cloud messaging as push', (
     expect(creditedBy(index, need, 'chat')).not.toContain('push notifications');
   });
 });
+
+describe('a possessive in a need', () => {
+  const index = indexOf([
+    listing('cal', 'Calendar', "Create events in a user's calendar"),
+    listing('people', 'People', 'Profiles of someone you know, and of users'),
+    listing('bank', 'Bank', "Read a customer's account balance"),
+  ]);
+
+  it('leaves no stray "s" behind, and counts whose it is as context, not as what is asked', () => {
+    const { units } = index.search("schedule a meeting in someone's calendar", { limit: 5 });
+    expect(units.map((unit) => unit.key)).not.toContain('s');
+    expect(units.find((unit) => unit.key === 'someon')?.weight).toBe(0.1);
+    expect(units.find((unit) => unit.key === 'calendar')?.weight).toBe(1);
+    expect(index.search("schedule a meeting in someone's calendar", { limit: 3 }).hits[0]!.slug).toBe('cal');
+    expect(index.search("the users' account balance", { limit: 3 }).units.find((unit) => unit.key === 'user')?.weight).toBe(0.1);
+  });
+});
