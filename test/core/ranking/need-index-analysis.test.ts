@@ -556,3 +556,24 @@ describe('a possessive in a need', () => {
     expect(index.search("the users' account balance", { limit: 3 }).units.find((unit) => unit.key === 'user')?.weight).toBe(0.1);
   });
 });
+
+describe('SQL databases apart from JSON bins, and a site that is up', () => {
+  const index = indexOf([
+    listing('pg', 'Postgres Cloud', 'Managed Postgres databases with SQL queries over HTTP'),
+    listing('bin', 'Bin', 'Store JSON in a key-value bin'),
+    listing('watch', 'Watch', 'Uptime monitoring that alerts when a website is down'),
+    listing('stack', 'Stack', 'Which technologies a website is built with'),
+  ]);
+
+  it('a hosted database to query with SQL names SQL databases, which a JSON bin is not', () => {
+    const need = 'run a SQL query on a hosted database';
+    expect(capabilityUnitsOf(index, need)).toEqual(['sql databases']);
+    expect(creditedBy(index, need, 'pg')).toContain('sql databases');
+    expect(creditedBy(index, need, 'bin')).not.toContain('sql databases');
+  });
+
+  it('whether a website is up asks for uptime monitoring', () => {
+    expect(capabilityUnitsOf(index, 'check whether a website is up')).toContain('uptime monitoring');
+    expect(index.search('check whether a website is up', { limit: 3 }).hits[0]!.slug).toBe('watch');
+  });
+});
