@@ -577,3 +577,16 @@ describe('SQL databases apart from JSON bins, and a site that is up', () => {
     expect(index.search('check whether a website is up', { limit: 3 }).hits[0]!.slug).toBe('watch');
   });
 });
+
+describe('help-centre articles apart from an encyclopedia', () => {
+  const index = indexOf([
+    listing('desk', 'Desk', 'Support platform with knowledge-base articles for customers'),
+    listing('wiki', 'Wiki', 'Collaboratively edited knowledge base of facts'),
+  ]);
+
+  it('a support knowledge base\'s articles are help-centre articles; a collaboratively edited knowledge base is still an encyclopedia', () => {
+    expect(creditedBy(index, 'intro paragraph of an encyclopedia article', 'desk')).not.toContain('encyclopedia');
+    expect(creditedBy(index, 'intro paragraph of an encyclopedia article', 'wiki')).toContain('encyclopedia');
+    expect(creditedBy(index, 'publish help center articles for customers', 'desk')).toContain('help centre articles');
+  });
+});
