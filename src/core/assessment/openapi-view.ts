@@ -56,6 +56,18 @@ const decodeToken = (token: string): string | undefined => {
   }
 };
 
+/** The value a JSON pointer's URI fragment ("#/paths/~1charges/get") names in a document, or undefined when it names none. */
+export function valueAtFragment(root: unknown, fragment: string): unknown {
+  if (fragment === '#') return root;
+  if (!fragment.startsWith('#/')) return undefined;
+  let value: unknown = root;
+  for (const token of fragment.slice(2).split('/').map(decodeToken)) {
+    if (token === undefined || !(isObject(value) || Array.isArray(value))) return undefined;
+    value = (value as Record<string, unknown>)[token];
+  }
+  return value;
+}
+
 /** Follows local `$ref`s ("#/components/…") up to a few hops; the path is where the value really is. */
 export function resolve(root: Json, located: Located<unknown>): Located<unknown> {
   let current = located;
