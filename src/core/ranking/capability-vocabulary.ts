@@ -134,7 +134,7 @@ events: conferences, meetups, concerts, event tickets, concert tickets, ticketin
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
 scheduling: calendar scheduling, scheduling platform, scheduling service, schedule meetings, meeting scheduling, book meetings, booking meetings, appointments, appointment booking, appointment scheduling, booking pages, booking links, calendar events, free busy, availability
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings
-shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, deals, coupons, catalog, barcode lookup, retail, marketplace
+shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, price comparisons, compare prices, compare product prices, deals, coupons, catalog, barcode lookup, retail, marketplace
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
