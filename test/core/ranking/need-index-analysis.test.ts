@@ -594,7 +594,8 @@ describe('help-centre articles apart from an encyclopedia', () => {
 describe('prices compared', () => {
   it('"compare prices" names price comparison, as the listings say it the other way round', () => {
     const index = indexOf([listing('shops', 'Shops', 'Price comparison of products across online stores'), listing('fares', 'Fares', 'Compare flight prices between airlines')]);
-    expect(creditedBy(index, 'compare prices of a product across stores', 'shops')).toContain('shopping and products');
-    expect(creditedBy(index, 'compare prices of a product across stores', 'fares')).not.toContain('shopping and products');
+    expect(capabilityUnitsOf(index, 'compare prices across stores')).toContain('shopping and products');
+    expect(creditedBy(index, 'compare prices across stores', 'shops')).toContain('shopping and products');
+    expect(creditedBy(index, 'compare prices across stores', 'fares')).not.toContain('shopping and products');
   });
 });
