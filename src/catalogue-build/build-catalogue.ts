@@ -692,12 +692,14 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
   }
   // A document's text found on APIs of other providers is not its own ("Polls is a simple API…" on three).
   const providersOfText = new Map<string, Set<string>>();
+  // A description curated from the document's pointers is ours, written for it: not the document's sentence.
+  const documentsOwnText = (draft: Draft) => draft.fieldSources.get('description') === OPENAPI_SOURCE_ID && !draft.curatedDescription;
   for (const draft of drafts) {
-    if (draft.fieldSources.get('description') !== OPENAPI_SOURCE_ID) continue;
+    if (!documentsOwnText(draft)) continue;
     const key = draft.listing.description.toLowerCase();
     providersOfText.set(key, (providersOfText.get(key) ?? new Set()).add(draft.providerDomain ?? draft.origins[0]!));
   }
-  const sharedText = drafts.filter((draft) => draft.fieldSources.get('description') === OPENAPI_SOURCE_ID && (providersOfText.get(draft.listing.description.toLowerCase())?.size ?? 0) >= 2);
+  const sharedText = drafts.filter((draft) => documentsOwnText(draft) && (providersOfText.get(draft.listing.description.toLowerCase())?.size ?? 0) >= 2);
   // The same operations too: the document is a template's sample ("Polls is a simple API…"), not this API.
   const samples = new Set(sharedText.filter((draft) => sharedText.some((other) => other !== draft && other.providerDomain !== draft.providerDomain && other.listing.capabilities.join('|') === draft.listing.capabilities.join('|'))));
   for (const draft of sharedText) {

