@@ -24,7 +24,7 @@ export function isOperationList(description: string): boolean {
 /** A notice copied from docs: "Before using this API, we recommend you read our Authorization Guide…", "> Check the new Catalog onboarding guide." */
 export function isNotice(description: string): boolean {
   return (
-    /^\s*(?:>|⚠|note\b|important\b|warning\b|notice\b|attention\b|deprecated\b|please\b|check (?:the|our) new\b|before (?:using|you)\b|if you\b|to (?:use|get started|access) (?:this|the)\b|read (?:this|our|the)\b|see (?:the|our)\b)/i.test(description) ||
+    /^\s*(?:>|⚠|note\b|important\b|warning\b|notice\b|attention\b|deprecated\b|please\b|check (?:the|our) new\b|before (?:using|you)\b|if you\b|to (?:use|get started|access) (?:this|the)\b|read (?:this|our)\b|read the (?:guide|docs?|documentation|following|instructions)\b|see (?:the|our)\b)/i.test(description) ||
     /\bwe recommend (?:you|that)\b|\bread our\b|\bplease (?:note|read|refer|see)\b|\bthis (?:api|endpoint|version) (?:is|has been) deprecated\b|\bnot (?:yet )?(?:supported|available) (?:yet|anymore)\b|\bno longer (?:supported|maintained|available)\b|\bwill not be updated\b/i.test(description)
   );
 }

@@ -33,10 +33,11 @@ const readYaml = (path: string): unknown => {
  * curation.yaml, then every file of curation/ (one per provider: the documents described anew
  * from their own pointers), in name order. A document corrected twice is an error: which entry wins would be an accident.
  */
-function readCuration(sourcesDir: string) {
+export function readCuration(sourcesDir: string) {
   const folder = join(sourcesDir, 'curation');
   const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort() : [];
-  const curation = [join(sourcesDir, 'curation.yaml'), ...files.map((name) => join(folder, name))].flatMap((path) => {
+  const main = join(sourcesDir, 'curation.yaml');
+  const curation = [...(existsSync(main) ? [main] : []), ...files.map((name) => join(folder, name))].flatMap((path) => {
     const parsed = curationSchema.safeParse(readYaml(path) ?? []);
     if (!parsed.success) throw new SourceError(`${path}: ${z.prettifyError(parsed.error)}`, 'unreadable');
     return parsed.data;

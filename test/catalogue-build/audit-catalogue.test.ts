@@ -41,6 +41,7 @@ describe('what a description must not be', () => {
     ['Before using this API, we recommend you read our Authorization Guide for more information on how to generate an access token.', 'notice'],
     ['> Check the new Catalog onboarding guide.', 'notice'],
     ['Most of these APIs are no longer supported and will not be updated.', 'notice'],
+    ['Read the guide before calling this API.', 'notice'],
     ['Airbyte Configuration API https://airbyte.io.', 'url'],
     ['PlaceKit OpenAPI Specifications (repository)', 'about-the-document'],
     ['Overview', 'heading'],
@@ -53,6 +54,8 @@ describe('what a description must not be', () => {
     'Unified agent API: search, scrape, enrich, image gen, TTS, STT, messaging. One key, 20+ capabilities',
     'Twilio Chat: credential, service and binding; its document has no description',
     'Provides translation of the input content from the source language to the target language.',
+    // A description may begin with the verb of its job: reading the recommendations is what the API is for.
+    'Read the recommendations and insights Google Cloud produces for your resources.',
   ])('%s is a description', (text) => {
     expect(descriptionFaultOf(text)).toBeNull();
   });

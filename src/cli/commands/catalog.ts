@@ -1,14 +1,13 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { curatedPlacementsOf, curationSchema } from '../../catalogue-build/curation.ts';
+import { curatedPlacementsOf } from '../../catalogue-build/curation.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../catalogue-build/audit-catalogue.ts';
 import { auditCuratedHead, curatedHeadText } from '../../catalogue-build/audit-curated-head.ts';
 import { buildCatalogue } from '../../catalogue-build/build-catalogue.ts';
 import { familyKeyOf } from '../../core/providers/provider-of.ts';
 import { fetchOpenApiDirectory } from '../../catalogue-build/fetch-openapi-directory.ts';
-import { readBuildInputs, recordedDirectoryVersion } from '../../catalogue-build/read-build-inputs.ts';
+import { readBuildInputs, readCuration, recordedDirectoryVersion } from '../../catalogue-build/read-build-inputs.ts';
 import { writeCatalogueFolder } from '../../catalogue-build/write-catalogue-folder.ts';
 import { applyCuratedHead } from '../../catalogue-build/apply-curated-head.ts';
 import { readCuratedHeadOrExplain } from '../../catalogue-build/curated-build-step.ts';
@@ -34,14 +33,12 @@ async function readFolder(dir: string) {
   }
 }
 
-/** Curated placements from catalog-sources/curation.yaml; none when the folder has no such file. */
+/** Curated placements from catalog-sources/curation.yaml and curation/; none when the folder has neither. */
 function readCuratedPlacements(sourcesDir: string): Set<string> {
-  const path = join(sourcesDir, 'curation.yaml');
-  if (!existsSync(path)) return new Set();
   try {
-    return curatedPlacementsOf(curationSchema.parse(parseYaml(readFileSync(path, 'utf8')) ?? []));
+    return curatedPlacementsOf(readCuration(sourcesDir));
   } catch (error) {
-    throw new CliError(`Cannot read ${path}: ${(error as Error).message}`, EXIT.environment);
+    throw new CliError(`Cannot read the curation of ${sourcesDir}: ${(error as Error).message}`, EXIT.environment);
   }
 }
 
