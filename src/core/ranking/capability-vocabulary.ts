@@ -100,7 +100,7 @@ ci and devops: continuous integration, ci, cd, build pipeline, deployments, depl
 virtual machines: virtual machine, virtual machines, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
-package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, published versions, latest version of a package, package downloads
+package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, latest version of a package, package downloads
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api
@@ -164,6 +164,7 @@ url and link metadata: link preview, url metadata, open graph, unfurl, favicon, 
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
 monitoring: monitoring, observability, performance monitoring, dashboards, apm
+cdn caching: cdn, cdns, content delivery network, content delivery networks, edge cache, edge caching, cache purge, purge cache, purge the cache, purge files, cache invalidation, invalidate cache, invalidate objects, invalidations
 uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, site is up, website is up, is it down, up or down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
 content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content

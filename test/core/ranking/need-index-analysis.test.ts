@@ -599,3 +599,21 @@ describe('prices compared', () => {
     expect(creditedBy(index, 'compare prices across stores', 'fares')).not.toContain('shopping and products');
   });
 });
+
+describe('a CDN\'s cache', () => {
+  it('is purged or invalidated: a CDN that invalidates objects serves a purge, an image CDN without it names no purge', () => {
+    const index = indexOf([listing('edge', 'Edge', 'Distributions that cache content; invalidate objects after a deploy'), listing('store', 'Store', 'Store files in buckets')]);
+    const need = 'purge the CDN cache for changed files';
+    expect(capabilityUnitsOf(index, need)).toContain('cdn caching');
+    expect(creditedBy(index, need, 'edge')).toContain('cdn caching');
+    expect(creditedBy(index, need, 'store')).not.toContain('cdn caching');
+  });
+});
+
+describe('a published version', () => {
+  it('of an app or a model is no package registry; a Node package still names one', () => {
+    const index = indexOf([listing('models', 'Models', 'Train and publish a version of a language app'), listing('registry', 'Registry', 'Package metadata and versions from npm')]);
+    expect(creditedBy(index, 'newest published version of a node package', 'models')).not.toContain('package registries');
+    expect(creditedBy(index, 'newest published version of a node package', 'registry')).toContain('package registries');
+  });
+});
