@@ -60,6 +60,11 @@ const CONTEXT_PAIRS = new Set([
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
 const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation']);
 
+/** Run-context words that, after "with", "using" or "via", name the means a need asks for: a model to rent. */
+const MEANS_WORDS = new Set(['llm', 'llms', 'gpt']);
+const MEANS_MARKERS = new Set(['with', 'using', 'via', 'through']);
+const ARTICLES = new Set(['a', 'an', 'the', 'some']);
+
 /** The first words of CONTEXT_PAIRS and NEED_PAIRS: only a word among these can begin a pair, which spares building the pair's text for every other. */
 const PAIR_FIRST_WORDS = new Set([...CONTEXT_PAIRS, ...NEED_PAIRS].map((pair) => pair.split(' ')[0]!));
 
@@ -123,6 +128,13 @@ export function readNeedText(need: string): NeedText {
     if (CONTEXT_PAIRS.has(pair)) context[i] = context[i + 1] = true;
     // "google cloud functions": three words.
     if (i + 2 < words.length && CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
+  }
+  // "Summarize text with an LLM": a model the need is done with is what it asks for, not where the call runs ("my LLM tool" still is).
+  for (let i = 1; i < words.length; i += 1) {
+    if (!MEANS_WORDS.has(words[i]!)) continue;
+    let before = i - 1;
+    while (before > 0 && ARTICLES.has(words[before]!)) before -= 1;
+    if (MEANS_MARKERS.has(words[before]!)) context[i] = false;
   }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
   // So does one before a comma that opens as a phrase of setting: "in a podcast pipeline, …", "from a firewall script, …".

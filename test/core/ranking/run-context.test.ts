@@ -27,6 +27,14 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('fetch the weather, run headless').demoted).toContain('headless');
   });
 
+  it('keeps a model the need is done with ("with an LLM"), while "my LLM tool" stays run context', () => {
+    const read = readNeedText('summarize text with an llm');
+    expect(read.text).toBe('summarize text with an llm');
+    expect(read.demoted).not.toContain('llm');
+    expect(readNeedText('translate documents using GPT').demoted).not.toContain('gpt');
+    expect(readNeedText('give my llm tool the intro paragraph of an article').demoted).toContain('llm');
+  });
+
   it('reads a short lead-in before a colon that names where the call runs as run context, every word of it', () => {
     const read = readNeedText('irrigation cron job: will it rain here within the next hour');
     expect(read.demoted).toContain('irrig');
