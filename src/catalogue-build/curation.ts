@@ -70,3 +70,9 @@ export const joinsOf = (curation: Curation) => curation.filter((entry): entry is
 
 export const documentCurationOf = (curation: Curation, id: string) => curation.find((entry): entry is DocumentCuration => 'document' in entry && entry.document === id);
 export const providerCurationOf = (curation: Curation, provider: string) => curation.find((entry): entry is ProviderCuration => 'provider' in entry && entry.provider === provider);
+
+/** How many documents curation describes anew from their own pointers, and how many of those it gives capabilities. */
+export function describedDocumentsOf(curation: Curation): { descriptions: number; capabilities: number } {
+  const described = curation.filter((entry): entry is DocumentCuration => 'document' in entry && entry.from !== undefined && entry.description !== undefined);
+  return { descriptions: described.length, capabilities: described.filter((entry) => entry.capabilities !== undefined).length };
+}

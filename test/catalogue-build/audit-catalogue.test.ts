@@ -147,6 +147,13 @@ describe('npx apidex catalog audit', () => {
     expect(report.listings).toBe(8);
     expect(report.zeroRules).toContainEqual({ rule: 'links to support or contact pages', count: 1 });
   });
+
+  it('counts the documents curation describes anew from their own pointers', async () => {
+    const described = await apidex(['catalog', 'audit', '--dir', 'test/fixtures/catalog-sample', '--sources', 'test/fixtures/catalogue-build/sources', '--json']);
+    expect((JSON.parse(described.stdout) as { describedDocuments: unknown }).describedDocuments).toEqual({ descriptions: 1, capabilities: 1 });
+    const text = await apidex(['catalog', 'audit', '--dir', 'test/fixtures/catalog-sample', '--sources', 'test/fixtures/catalogue-build/sources']);
+    expect(text.stdout).toContain('Documents described anew from their own pointers (test/fixtures/catalogue-build/sources/curation/, ADR 32): 1 descriptions, 1 with capabilities');
+  });
 });
 
 describe('redirects for slugs a rebuild removes', () => {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { curatedPlacementsOf } from '../../catalogue-build/curation.ts';
+import { curatedPlacementsOf, describedDocumentsOf } from '../../catalogue-build/curation.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../catalogue-build/audit-catalogue.ts';
 import { auditCuratedHead, curatedHeadText } from '../../catalogue-build/audit-curated-head.ts';
@@ -33,10 +33,10 @@ async function readFolder(dir: string) {
   }
 }
 
-/** Curated placements from catalog-sources/curation.yaml and curation/; none when the folder has neither. */
-function readCuratedPlacements(sourcesDir: string): Set<string> {
+/** catalog-sources/curation.yaml and curation/; none when the folder has neither. */
+function readCurationOrExplain(sourcesDir: string): ReturnType<typeof readCuration> {
   try {
-    return curatedPlacementsOf(readCuration(sourcesDir));
+    return readCuration(sourcesDir);
   } catch (error) {
     throw new CliError(`Cannot read the curation of ${sourcesDir}: ${(error as Error).message}`, EXIT.environment);
   }
@@ -104,11 +104,21 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
     .action(async (options: { dir?: string; sources: string; json?: boolean }) => {
       const result = await readFolder(options.dir ?? io.config().catalogDir);
       const listings = result.listings.map((item) => item.listing);
-      const audit = auditCatalogue(listings, { curatedPlacements: readCuratedPlacements(options.sources) });
+      const curation = readCurationOrExplain(options.sources);
+      const audit = auditCatalogue(listings, { curatedPlacements: curatedPlacementsOf(curation) });
       const curatedHead = auditCuratedHead(listings, readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed)));
+      const describedDocuments = describedDocumentsOf(curation);
       const shortfalls = auditShortfalls(audit);
-      if (options.json) io.out(JSON.stringify({ ...audit, curatedHead, shortfalls }, null, 2));
-      else io.out([auditText(audit, shortfalls), ...curatedHeadText(curatedHead)].join('\n'));
+      if (options.json) io.out(JSON.stringify({ ...audit, curatedHead, describedDocuments, shortfalls }, null, 2));
+      else
+        io.out(
+          [
+            auditText(audit, shortfalls),
+            ...curatedHeadText(curatedHead),
+            '',
+            `Documents described anew from their own pointers (${options.sources}/curation/, ADR 32): ${describedDocuments.descriptions} descriptions, ${describedDocuments.capabilities} with capabilities`,
+          ].join('\n'),
+        );
       if (shortfalls.length > 0) throw new CliError('', EXIT.failed);
     });
 
