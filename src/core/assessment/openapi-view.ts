@@ -56,30 +56,35 @@ const decodeToken = (token: string): string | undefined => {
   }
 };
 
+/** The tokens of a JSON pointer's URI fragment ("#/paths/~1charges/get" → paths, /charges, get), or undefined when it is no local pointer or a token is broken. */
+function tokensOf(fragment: string): string[] | undefined {
+  if (fragment === '#') return [];
+  if (!fragment.startsWith('#/')) return undefined;
+  const tokens = fragment.slice(2).split('/').map(decodeToken);
+  return tokens.some((token) => token === undefined) ? undefined : (tokens as string[]);
+}
+
+function valueAtTokens(root: unknown, tokens: readonly string[]): unknown {
+  let value: unknown = root;
+  for (const token of tokens) value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[token] : undefined;
+  return value;
+}
+
 /** The value a JSON pointer's URI fragment ("#/paths/~1charges/get") names in a document, or undefined when it names none. */
 export function valueAtFragment(root: unknown, fragment: string): unknown {
-  if (fragment === '#') return root;
-  if (!fragment.startsWith('#/')) return undefined;
-  let value: unknown = root;
-  for (const token of fragment.slice(2).split('/').map(decodeToken)) {
-    if (token === undefined || !(isObject(value) || Array.isArray(value))) return undefined;
-    value = (value as Record<string, unknown>)[token];
-  }
-  return value;
+  const tokens = tokensOf(fragment);
+  return tokens === undefined ? undefined : valueAtTokens(root, tokens);
 }
 
 /** Follows local `$ref`s ("#/components/…") up to a few hops; the path is where the value really is. */
 export function resolve(root: Json, located: Located<unknown>): Located<unknown> {
   let current = located;
   for (let hops = 0; hops < 10 && isObject(current.value) && typeof current.value.$ref === 'string'; hops += 1) {
-    const ref = current.value.$ref;
-    if (!ref.startsWith('#/')) return current;
-    const path = ref.slice(2).split('/').map(decodeToken);
-    if (path.some((token) => token === undefined)) return current;
-    let value: unknown = root;
-    for (const token of path as string[]) value = isObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[token] : undefined;
+    const path = current.value.$ref.startsWith('#/') ? tokensOf(current.value.$ref) : undefined;
+    if (path === undefined) return current;
+    const value = valueAtTokens(root, path);
     if (value === undefined) return current;
-    current = { value, path: path as string[] };
+    current = { value, path };
   }
   return current;
 }
