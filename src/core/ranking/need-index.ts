@@ -1,9 +1,8 @@
 import { NearStrings, nearStringsInChunks } from './near-strings.ts';
-import { analyzeText, asWrittenIn, isStopWord, stem } from './analyze-text.ts';
+import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
-import { foldText } from './text.ts';
 
 /**
  * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
@@ -77,11 +76,6 @@ const MAX_JOINED_IDF = 6;
 const COVERAGE_IDF_CAP = 6;
 /** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
 const RUN_CONTEXT_WEIGHT = 0.1;
-
-/** The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users' files". */
-function possessorsIn(need: string): string[] {
-  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])/gu), (match) => stem(match[1]!));
-}
 
 export interface NeedDocument {
   slug: string;
@@ -1038,9 +1032,7 @@ export class NeedIndex {
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
-    const { text, demoted: context } = readNeedText(need);
-    // Whose it is ("a customer's account", "the user's coordinates") places the need; the thing owned names it.
-    const demoted = new Set([...context, ...possessorsIn(need)]);
+    const { text, demoted } = readNeedText(need);
     const wordsOf = new Map<string, string>();
     const analyzed = analyzeText(text, wordsOf);
     const terms = new Set(analyzed.terms);

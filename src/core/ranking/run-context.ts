@@ -1,5 +1,5 @@
 import { isStopWord, stem } from './analyze-text.ts';
-import { tokenize } from './text.ts';
+import { foldText, tokenize } from './text.ts';
 
 /**
  * Agents describe a need together with where and how the call will run: "… from a GitHub
@@ -84,8 +84,13 @@ const isGrammar = (word: string) => isStopWord(word) || PHRASE_STARTS.has(word) 
 export interface NeedText {
   /** The need without the phrases that only say where and how the call runs. */
   text: string;
-  /** Stems of run-context words left in it (see the module comment), joined pairs included. */
+  /** Stems of run-context words left in it (see the module comment), joined pairs included, and of its possessors. */
   demoted: Set<string>;
+}
+
+/** The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users' files". Whose it is places the need; the thing owned names it. */
+function possessorsIn(need: string): string[] {
+  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])/gu), (match) => stem(match[1]!));
 }
 
 /**
@@ -148,9 +153,9 @@ export function readNeedText(need: string): NeedText {
   const phrases = phrasesOf(words);
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set() };
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)) };
 
-  const demoted = new Set<string>();
+  const demoted = new Set<string>(possessorsIn(need));
   for (const phrase of kept) {
     phrase.forEach((i, at) => {
       if (!context[i]) return;
