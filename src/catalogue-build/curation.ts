@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { curatedSourceSchema } from '../core/listings/listing.ts';
 import { isPlacement } from '../core/taxonomy/taxonomy.ts';
+import { providerDomainOfUrl, providerLabelOf } from './providers.ts';
 
 /**
  * catalog-sources/curation.yaml: corrections of names and placements, never of criteria.
@@ -57,16 +59,31 @@ export const joinCurationSchema = z.strictObject({
   reason: z.string().min(1).max(300),
 });
 
-export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema])).default([]);
+/**
+ * A public-apis row described anew from the API's own page (ADR 33): the list's one-liner
+ * ("Weather and forecast data") says too little to choose by. The page and the day it was read
+ * are the source of both fields; the wording is ours.
+ */
+export const rowCurationSchema = z.strictObject({
+  row: z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: 'row is "public-apis:<row name>", with "@<host>" when two rows share the name, e.g. "public-apis:Pirate Weather"' }),
+  description: z.string().min(20).max(200),
+  /** What the API does, main job first, each shown by the page. */
+  capabilities: z.array(z.string().min(3).max(80)).min(1).max(8),
+  page: curatedSourceSchema,
+});
+
+export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
 export type DocumentCuration = z.infer<typeof documentCurationSchema>;
 export type ProviderCuration = z.infer<typeof providerCurationSchema>;
 export type JoinCuration = z.infer<typeof joinCurationSchema>;
+export type RowCuration = z.infer<typeof rowCurationSchema>;
 
 /** Documents whose placement is curated. */
 export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flatMap((entry) => ('document' in entry && entry.category ? [entry.document] : [])));
 
 export const joinsOf = (curation: Curation) => curation.filter((entry): entry is JoinCuration => 'join' in entry);
+export const rowCurationsOf = (curation: Curation) => curation.filter((entry): entry is RowCuration => 'row' in entry);
 
 export const documentCurationOf = (curation: Curation, id: string) => curation.find((entry): entry is DocumentCuration => 'document' in entry && entry.document === id);
 export const providerCurationOf = (curation: Curation, provider: string) => curation.find((entry): entry is ProviderCuration => 'provider' in entry && entry.provider === provider);
@@ -75,4 +92,23 @@ export const providerCurationOf = (curation: Curation, provider: string) => cura
 export function describedDocumentsOf(curation: Curation): { descriptions: number; capabilities: number } {
   const described = curation.filter((entry): entry is DocumentCuration => 'document' in entry && entry.from !== undefined && entry.description !== undefined);
   return { descriptions: described.length, capabilities: described.filter((entry) => entry.capabilities !== undefined).length };
+}
+
+/**
+ * A page is the API's own when it is on the provider's domain (a project host's owner counts:
+ * github.com/sv443), or on a host whose labels name the provider ("acme.readme.io" for acme.com).
+ * Any other page is a third party's and must say so.
+ */
+export function isOwnPage(pageUrl: string, apiUrl: string | null | undefined): boolean {
+  const provider = providerDomainOfUrl(apiUrl);
+  if (!provider) return false;
+  if (providerDomainOfUrl(pageUrl) === provider) return true;
+  const label = providerLabelOf(provider);
+  let host: string;
+  try {
+    host = new URL(pageUrl).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return label.length >= 3 && host.split('.').slice(0, -1).some((part) => part === label);
 }

@@ -30,8 +30,8 @@ const readYaml = (path: string): unknown => {
 };
 
 /**
- * curation.yaml, then every file of curation/ (one per provider: the documents described anew
- * from their own pointers), in name order. A document corrected twice is an error: which entry wins would be an accident.
+ * curation.yaml, then every file of curation/ (the documents described anew from their own
+ * pointers, the public-apis rows described from their own pages), in name order. A document corrected twice is an error: which entry wins would be an accident.
  */
 export function readCuration(sourcesDir: string) {
   const folder = join(sourcesDir, 'curation');
@@ -44,9 +44,10 @@ export function readCuration(sourcesDir: string) {
   });
   const seen = new Set<string>();
   for (const entry of curation) {
-    if (!('document' in entry)) continue;
-    if (seen.has(entry.document)) throw new SourceError(`catalog-sources/curation: document ${entry.document} is corrected twice; keep one entry`, 'unreadable');
-    seen.add(entry.document);
+    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : undefined;
+    if (key === undefined) continue;
+    if (seen.has(key)) throw new SourceError(`catalog-sources/curation: ${key} is corrected twice; keep one entry`, 'unreadable');
+    seen.add(key);
   }
   return curation;
 }
