@@ -154,6 +154,18 @@ describe('npx apidex catalog audit', () => {
     const text = await apidex(['catalog', 'audit', '--dir', 'test/fixtures/catalog-sample', '--sources', 'test/fixtures/catalogue-build/sources']);
     expect(text.stdout).toContain('Documents described anew from their own pointers (test/fixtures/catalogue-build/sources/curation/, ADR 32): 1 descriptions, 1 with capabilities');
   });
+
+  it('counts the listings described anew from their own pages, and those from a third party\'s', async () => {
+    const dir = join(scratch, 'own-pages');
+    cpSync('test/fixtures/catalog-sample', dir, { recursive: true });
+    const twilio = parse(readFileSync(join(dir, 'twilio.yaml'), 'utf8')) as { sources?: unknown[] };
+    const page = { id: 'own-page', title: 'The own page of Twilio, as read by apidex', version: 'read 2026-11-27', licence: 'facts read from the page', url: 'https://www.twilio.com/docs/sms', locator: 'public-apis:Twilio', asOf: '2026-11-27', fields: ['description', 'capabilities'] };
+    writeFileSync(join(dir, 'twilio.yaml'), `${JSON.stringify({ ...twilio, sources: [...(twilio.sources ?? []), page] })}\n`);
+    const json = await apidex(['catalog', 'audit', '--dir', dir, '--sources', 'test/fixtures/catalogue-build/sources', '--json']);
+    expect((JSON.parse(json.stdout) as { describedRows: unknown }).describedRows).toEqual({ rows: 1, thirdParty: 0 });
+    const text = await apidex(['catalog', 'audit', '--dir', dir, '--sources', 'test/fixtures/catalogue-build/sources']);
+    expect(text.stdout).toContain("List rows described anew from their own pages (test/fixtures/catalogue-build/sources/curation/, ADR 33): 1, 0 of them from a third party's page");
+  });
 });
 
 describe('redirects for slugs a rebuild removes', () => {

@@ -362,3 +362,56 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
     expect(JSON.stringify(parsed.error?.issues)).toMatch(/capabilities need `from`/);
   });
 });
+
+describe('a public-apis row described anew from its own page (ADR 33)', () => {
+  const withRows = (name: string, yaml: string) => {
+    const sources = join(scratch, `sources-${name}`);
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    writeFileSync(join(sources, 'curation', 'rows.yaml'), yaml);
+    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
+  };
+  const catFacts = (page: string, extra = '') =>
+    `- row: "public-apis:Cat Facts@catfact.ninja"\n  description: Random facts about cats and a list of cat breeds, as paged JSON, with no key.\n  capabilities: [get a random cat fact, list cat breeds]\n  page: { url: "${page}", asOf: 2026-11-27, dated: read${extra} }\n`;
+
+  it("replaces the list's one-liner and phrases, and credits the page, read on its day, with both", () => {
+    const built = withRows('own-page', catFacts('https://catfact.ninja/docs'))();
+    const listing = built.listings.find((candidate) => candidate.slug === 'cat-facts-catfact-ninja')!;
+    expect(listing.description).toBe('Random facts about cats and a list of cat breeds, as paged JSON, with no key.');
+    expect(listing.capabilities).toEqual(['get a random cat fact', 'list cat breeds']);
+    const own = listing.sources!.find((source) => source.id === 'own-page')!;
+    expect(own).toMatchObject({ url: 'https://catfact.ninja/docs', asOf: '2026-11-27', version: 'read 2026-11-27', locator: 'public-apis:Cat Facts@catfact.ninja', fields: ['description', 'capabilities'] });
+    expect(own.title).toBe('The own page of Cat Facts, as read by apidex');
+    expect(listing.sources!.find((source) => source.id === 'public-apis')!.fields).not.toContain('description');
+    // The other row of the same name keeps its own words.
+    expect(built.listings.find((candidate) => candidate.slug === 'cat-facts-github')!.description).toBe('Daily cat facts');
+  });
+
+  it("stops on a page of another site unless it says it is a third party's", () => {
+    expect(withRows('other-site', catFacts('https://example.org/cats'))).toThrow(/row public-apis:Cat Facts@catfact\.ninja: https:\/\/example\.org\/cats is not on the API's own site \(https:\/\/catfact\.ninja\/\)/);
+    const listing = withRows('third-party', catFacts('https://example.org/cats', ', thirdParty: true'))().listings.find((candidate) => candidate.slug === 'cat-facts-catfact-ninja')!;
+    expect(listing.sources!.find((source) => source.id === 'own-page')!.title).toBe("A third party's page about Cat Facts, as read by apidex");
+  });
+
+  it('stops on a row it cannot name alone: two rows share "Cat Facts" without a host, or no row has the name', () => {
+    expect(withRows('ambiguous', catFacts('https://catfact.ninja/docs').replace('@catfact.ninja', ''))).toThrow(/row public-apis:Cat Facts names no row/);
+    expect(withRows('no-row', catFacts('https://catfact.ninja/docs').replace('Cat Facts@', 'Dog Facts@'))).toThrow(/row public-apis:Dog Facts@catfact\.ninja names no row/);
+  });
+
+  it('refuses a row described twice, and capabilities a row entry does not have', () => {
+    expect(withRows('row-twice', catFacts('https://catfact.ninja/docs') + catFacts('https://catfact.ninja/'))).toThrow(/row public-apis:Cat Facts@catfact\.ninja is corrected twice/);
+    const parsed = curationSchema.safeParse([{ row: 'public-apis:Cat Facts', description: 'Random facts about cats, as JSON.', capabilities: [], page: { url: 'https://catfact.ninja/', asOf: '2026-11-27', dated: 'read' } }]);
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe('whose page is the API\'s own', () => {
+  it('the provider\'s domain, a docs host named after it, or the project host\'s owner; nothing else', async () => {
+    const { isOwnPage } = await import('../../src/catalogue-build/curation.ts');
+    expect(isOwnPage('https://docs.pirateweather.net/en/latest/API/', 'https://pirateweather.net/en/latest/')).toBe(true);
+    expect(isOwnPage('https://acme.readme.io/reference', 'https://www.acme.com/')).toBe(true);
+    expect(isOwnPage('https://github.com/sv443/JokeAPI', 'https://github.com/sv443/other')).toBe(true);
+    expect(isOwnPage('https://github.com/someone-else/JokeAPI', 'https://github.com/sv443/JokeAPI')).toBe(false);
+    expect(isOwnPage('https://rapidapi.com/acme/api/acme', 'https://www.acme.com/')).toBe(false);
+    expect(isOwnPage('https://example.org/', undefined)).toBe(false);
+  });
+});

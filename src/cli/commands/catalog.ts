@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { curatedPlacementsOf, describedDocumentsOf } from '../../catalogue-build/curation.ts';
+import { describedRowsOf } from '../../catalogue-build/describe-rows.ts';
 import type { Command } from 'commander';
 import { auditCatalogue, auditShortfalls, type CatalogueAudit } from '../../catalogue-build/audit-catalogue.ts';
 import { auditCuratedHead, curatedHeadText } from '../../catalogue-build/audit-curated-head.ts';
@@ -108,8 +109,9 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
       const audit = auditCatalogue(listings, { curatedPlacements: curatedPlacementsOf(curation) });
       const curatedHead = auditCuratedHead(listings, readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed)));
       const describedDocuments = describedDocumentsOf(curation);
+      const describedRows = describedRowsOf(listings);
       const shortfalls = auditShortfalls(audit);
-      if (options.json) io.out(JSON.stringify({ ...audit, curatedHead, describedDocuments, shortfalls }, null, 2));
+      if (options.json) io.out(JSON.stringify({ ...audit, curatedHead, describedDocuments, describedRows, shortfalls }, null, 2));
       else
         io.out(
           [
@@ -117,6 +119,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
             ...curatedHeadText(curatedHead),
             '',
             `Documents described anew from their own pointers (${options.sources}/curation/, ADR 32): ${describedDocuments.descriptions} descriptions, ${describedDocuments.capabilities} with capabilities`,
+            `List rows described anew from their own pages (${options.sources}/curation/, ADR 33): ${describedRows.rows}, ${describedRows.thirdParty} of them from a third party's page`,
           ].join('\n'),
         );
       if (shortfalls.length > 0) throw new CliError('', EXIT.failed);

@@ -1,0 +1,56 @@
+import type { SourceRecord } from '../core/listings/listing.ts';
+import { isOwnPage, type RowCuration } from './curation.ts';
+
+/** The source id of a description read from the API's own page (ADR 33). */
+export const OWN_PAGE_SOURCE_ID = 'own-page';
+
+/** What of a build draft a row description replaces. */
+export interface DescribableDraft {
+  listing: { name: string; description: string; url?: string | undefined; capabilities: string[]; sources?: SourceRecord[] | undefined };
+  fieldSources: Map<string, string>;
+  noCapabilities?: string;
+  describedByFallback?: boolean;
+  curatedDescription?: boolean;
+}
+
+/**
+ * Public-apis rows described anew from the API's own page: the description and capabilities
+ * replace the list's one-liner and the phrases cut from it, and a source record names the page
+ * and the day it was read. An entry that names no row, that meets a description already written
+ * by hand, or whose page is another site's without saying so stops the build: the curation is
+ * wrong, not the list.
+ */
+export function describeRows<D extends DescribableDraft>(entries: readonly RowCuration[], findRow: (key: string) => D | undefined): void {
+  for (const entry of entries) {
+    const draft = findRow(entry.row);
+    if (!draft) throw new Error(`catalog-sources/curation: row ${entry.row} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
+    if (draft.curatedDescription) throw new Error(`catalog-sources/curation: row ${entry.row} is described twice (its listing's description is already written by hand); keep one entry`);
+    if (!entry.page.thirdParty && !isOwnPage(entry.page.url, draft.listing.url)) {
+      throw new Error(`catalog-sources/curation: row ${entry.row}: ${entry.page.url} is not on the API's own site (${draft.listing.url ?? 'no link'}); read its own page, or mark the page thirdParty: true`);
+    }
+    const listing = draft.listing;
+    listing.description = entry.description;
+    listing.capabilities = [...entry.capabilities];
+    draft.fieldSources.set('description', OWN_PAGE_SOURCE_ID);
+    draft.fieldSources.set('capabilities', OWN_PAGE_SOURCE_ID);
+    draft.curatedDescription = true;
+    draft.describedByFallback = false;
+    delete draft.noCapabilities;
+    const record: SourceRecord = {
+      id: OWN_PAGE_SOURCE_ID,
+      title: `${entry.page.thirdParty ? 'A third party\'s page about' : 'The own page of'} ${listing.name}, as read by apidex`.slice(0, 160),
+      version: `${entry.page.dated === 'read' ? 'read' : 'captured'} ${entry.page.asOf}`,
+      licence: 'facts read from the page; description and capabilities in apidex\'s own words',
+      url: entry.page.url,
+      locator: entry.row.slice(0, 200),
+      asOf: entry.page.asOf,
+    };
+    listing.sources = [...(listing.sources ?? []).filter((source) => source.id !== OWN_PAGE_SOURCE_ID), record];
+  }
+}
+
+/** How many listings of a catalogue are described from a page of their own, and how many from a third party's. */
+export function describedRowsOf(listings: readonly { sources?: SourceRecord[] | undefined }[]): { rows: number; thirdParty: number } {
+  const described = listings.flatMap((listing) => (listing.sources ?? []).filter((source) => source.id === OWN_PAGE_SOURCE_ID));
+  return { rows: described.length, thirdParty: described.filter((source) => source.title.startsWith('A third party')).length };
+}
