@@ -1,5 +1,6 @@
 import type { CuratedSource } from '../core/listings/listing.ts';
 import { createPacer } from '../enrich/pacer.ts';
+import type { RowCuration } from './curation.ts';
 import type { CuratedHead } from './read-curated-head.ts';
 import { pricingFigures } from '../core/listings/pricing-words.ts';
 
@@ -65,8 +66,8 @@ export interface VerifyOptions {
 
 const number = (value: number) => String(value);
 
-/** Collects every cited fact of the curated head, with the figures its page should state. */
-export function citedFacts(head: CuratedHead): Map<string, CitedFact[]> {
+/** Collects every cited fact of the curated head, with the figures its page should state, and the pages list rows are described from (ADR 33). */
+export function citedFacts(head: CuratedHead, rows: readonly RowCuration[] = []): Map<string, CitedFact[]> {
   const byUrl = new Map<string, CitedFact[]>();
   const add = (file: string, slug: string, fact: string, source: CuratedSource, figures: string[]) => {
     const list = byUrl.get(source.url) ?? [];
@@ -93,6 +94,7 @@ export function citedFacts(head: CuratedHead): Map<string, CitedFact[]> {
       if (agent.sandbox) add(file, product.slug, 'agent.sandbox', agent.sandbox.source, []);
     }
   }
+  for (const row of rows) add('curation', row.row, 'description', row.page, []);
   return byUrl;
 }
 
@@ -168,10 +170,10 @@ async function readPage(url: string, options: VerifyOptions): Promise<{ status: 
 
 const DAY_MS = 86_400_000;
 
-export async function verifyCuratedEvidence(head: CuratedHead, options: VerifyOptions): Promise<VerifyReport> {
+export async function verifyCuratedEvidence(head: CuratedHead, options: VerifyOptions, rows: readonly RowCuration[] = []): Promise<VerifyReport> {
   const now = options.now ?? new Date();
   const sleep = options.sleep ?? defaultSleep;
-  const byUrl = citedFacts(head);
+  const byUrl = citedFacts(head, rows);
   const urls = [...byUrl.keys()].sort();
   const pages: PageCheck[] = new Array(urls.length);
   // Requests to one host are spaced; different hosts run side by side.

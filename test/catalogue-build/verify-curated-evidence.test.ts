@@ -171,3 +171,21 @@ describe('npx apidex catalog verify', () => {
     expect(result.stdout).toMatch(/pages re-read for \d+ facts: 2 broken, 1 of \d+ figures no longer stated/);
   });
 });
+
+describe('npx apidex catalog verify, on the pages list rows are described from (ADR 33)', () => {
+  it('re-reads each row\'s page beside the curated head\'s, and lists one that is gone', async () => {
+    const sources = join(scratch, 'rows');
+    mkdirSync(join(sources, 'curation'), { recursive: true });
+    const row = (name: string, path: string) => `- row: "public-apis:${name}"\n  description: Facts about cats, one at a time, as JSON.\n  capabilities: [get a random cat fact]\n  page: { url: "${base}${path}", asOf: 2026-11-27, dated: read }\n`;
+    writeFileSync(join(sources, 'curation', 'rows.yaml'), row('Cat Facts', '/cats/docs') + row('Dog Facts', '/acme/docs/tools'));
+    const result = await run(process.execPath, ['bin/apidex.js', 'catalog', 'verify', '--sources', sources, '--json', '--delay-ms', '0', '--timeout-ms', '400', '--stale-days', '3650'], { encoding: 'utf8' }).then(
+      (ok) => ({ code: 0, stdout: ok.stdout }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    const json = JSON.parse(result.stdout) as VerifyReport;
+    expect(json.summary).toMatchObject({ pages: 2, facts: 2, broken: 1 });
+    expect(json.pages.find((page) => page.url.endsWith('/cats/docs'))).toMatchObject({ status: 200, broken: false, facts: [{ file: 'curation', slug: 'public-apis:Cat Facts', fact: 'description' }] });
+    expect(json.pages.find((page) => page.url.endsWith('/acme/docs/tools'))).toMatchObject({ status: 404, broken: true });
+  });
+});

@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { readCuratedHeadOrExplain } from '../../catalogue-build/curated-build-step.ts';
+import { rowCurationsOf } from '../../catalogue-build/curation.ts';
+import { readCuration } from '../../catalogue-build/read-build-inputs.ts';
 import { verifyCuratedEvidence } from '../../catalogue-build/verify-curated-evidence.ts';
 import { CliError, EXIT } from '../exit-codes.ts';
 import type { CliIo } from '../io.ts';
@@ -16,7 +18,7 @@ const whole = (flag: string, min: number, max: number) => (value: string) => {
 export function registerCatalogVerifyCommand(catalog: Command, io: CliIo): void {
   catalog
     .command('verify')
-    .description('Re-read every page the curated head cites (catalog-sources/curated/): record its HTTP status and whether it still states the fact\'s figure, and list broken, changed or stale evidence (ADR 27).')
+    .description('Re-read every page the curated head cites (catalog-sources/curated/) and every page a list row is described from (catalog-sources/curation/): record its HTTP status and whether it still states the fact\'s figure, and list broken, changed or stale evidence (ADR 27, ADR 33).')
     .option('--sources <dir>', 'the folder of recorded sources (its curated/ holds the provider files)', 'catalog-sources')
     .option('--stale-days <days>', 'evidence older than this many days is listed as stale', whole('--stale-days', 0, 36500), 180)
     .option('--concurrency <n>', 'pages read at once', whole('--concurrency', 1, 16), 4)
@@ -27,7 +29,8 @@ export function registerCatalogVerifyCommand(catalog: Command, io: CliIo): void 
     .addHelpText('after', '\nExamples:\n  npx apidex catalog verify\n  npx apidex catalog verify --stale-days 90 --json | jq .summary\n\nExit codes: 0 every page answered and states its figures, 1 some page is broken or no longer states a figure, 3 no page answered at all (no network).')
     .action(async (options: { sources: string; staleDays: number; concurrency: number; delayMs: number; timeoutMs: number; report?: string; json?: boolean }) => {
       const head = readCuratedHeadOrExplain(options.sources, (message) => new CliError(message, EXIT.failed));
-      if (head.providers.length === 0) throw new CliError(`No curated provider files in ${options.sources}/curated; nothing to verify.`, EXIT.environment);
+      const rows = rowCurationsOf(readCuration(options.sources));
+      if (head.providers.length === 0 && rows.length === 0) throw new CliError(`No curated provider files in ${options.sources}/curated and no list rows described in ${options.sources}/curation; nothing to verify.`, EXIT.environment);
       const progress = createProgress('Re-reading cited pages');
       let report;
       try {
@@ -37,7 +40,7 @@ export function registerCatalogVerifyCommand(catalog: Command, io: CliIo): void 
           perHostDelayMs: options.delayMs,
           timeoutMs: options.timeoutMs,
           onProgress: (done, total) => progress.update(done, total),
-        });
+        }, rows);
       } finally {
         progress.finish();
       }
