@@ -8,6 +8,8 @@ export const OWN_PAGE_SOURCE_ID = 'own-page';
 export interface DescribableDraft {
   listing: { name: string; description: string; url?: string | undefined; capabilities: string[]; sources?: SourceRecord[] | undefined };
   fieldSources: Map<string, string>;
+  /** The provider's registrable domain, for a row whose own link the build set aside ("https://bittrex.github.io/api/v3" reads as a base URL). */
+  providerDomain: string | null;
   noCapabilities?: string;
   describedByFallback?: boolean;
   curatedDescription?: boolean;
@@ -25,8 +27,9 @@ export function describeRows<D extends DescribableDraft>(entries: readonly RowCu
     const draft = findRow(entry.row);
     if (!draft) throw new Error(`catalog-sources/curation: row ${entry.row} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
     if (draft.curatedDescription) throw new Error(`catalog-sources/curation: row ${entry.row} is described twice (its listing's description is already written by hand); keep one entry`);
-    if (!entry.page.thirdParty && !isOwnPage(entry.page.url, draft.listing.url)) {
-      throw new Error(`catalog-sources/curation: row ${entry.row}: ${entry.page.url} is not on the API's own site (${draft.listing.url ?? 'no link'}); read its own page, or mark the page thirdParty: true`);
+    const providerHome = draft.providerDomain ? `https://${draft.providerDomain}/` : undefined;
+    if (!entry.page.thirdParty && !isOwnPage(entry.page.url, draft.listing.url) && !isOwnPage(entry.page.url, providerHome)) {
+      throw new Error(`catalog-sources/curation: row ${entry.row}: ${entry.page.url} is not on the API's own site (${draft.listing.url ?? providerHome ?? 'no link'}); read its own page, or mark the page thirdParty: true`);
     }
     const listing = draft.listing;
     listing.description = entry.description;
