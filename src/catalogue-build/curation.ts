@@ -72,18 +72,31 @@ export const rowCurationSchema = z.strictObject({
   page: curatedSourceSchema,
 });
 
-export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema])).default([]);
+/**
+ * A public-apis row whose API its own page says is shut down or no longer offered (ADR 33): the
+ * build leaves it out and its report says why, with the page and the words that show it.
+ */
+export const goneCurationSchema = z.strictObject({
+  gone: z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: 'gone is "public-apis:<row name>", with "@<host>" when two rows share the name' }),
+  /** What the page says, in short: "the link API has been disabled until further notice". */
+  says: z.string().min(10).max(200),
+  page: curatedSourceSchema,
+});
+
+export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, goneCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
 export type DocumentCuration = z.infer<typeof documentCurationSchema>;
 export type ProviderCuration = z.infer<typeof providerCurationSchema>;
 export type JoinCuration = z.infer<typeof joinCurationSchema>;
 export type RowCuration = z.infer<typeof rowCurationSchema>;
+export type GoneCuration = z.infer<typeof goneCurationSchema>;
 
 /** Documents whose placement is curated. */
 export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flatMap((entry) => ('document' in entry && entry.category ? [entry.document] : [])));
 
 export const joinsOf = (curation: Curation) => curation.filter((entry): entry is JoinCuration => 'join' in entry);
 export const rowCurationsOf = (curation: Curation) => curation.filter((entry): entry is RowCuration => 'row' in entry);
+export const goneCurationsOf = (curation: Curation) => curation.filter((entry): entry is GoneCuration => 'gone' in entry);
 
 export const documentCurationOf = (curation: Curation, id: string) => curation.find((entry): entry is DocumentCuration => 'document' in entry && entry.document === id);
 export const providerCurationOf = (curation: Curation, provider: string) => curation.find((entry): entry is ProviderCuration => 'provider' in entry && entry.provider === provider);

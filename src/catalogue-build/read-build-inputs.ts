@@ -44,7 +44,7 @@ export function readCuration(sourcesDir: string) {
   });
   const seen = new Set<string>();
   for (const entry of curation) {
-    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : undefined;
+    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : 'gone' in entry ? `row ${entry.gone}` : undefined;
     if (key === undefined) continue;
     if (seen.has(key)) throw new SourceError(`catalog-sources/curation: ${key} is corrected twice; keep one entry`, 'unreadable');
     seen.add(key);

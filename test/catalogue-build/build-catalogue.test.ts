@@ -415,3 +415,30 @@ describe('whose page is the API\'s own', () => {
     expect(isOwnPage('https://example.org/', undefined)).toBe(false);
   });
 });
+
+describe('a public-apis row whose own page says the API is gone (ADR 33)', () => {
+  const gone = (key: string) => `- gone: "${key}"\n  says: the cat facts service has been switched off for good\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n`;
+  const buildWith = (name: string, yaml: string) => {
+    const sources = join(scratch, `sources-${name}`);
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    writeFileSync(join(sources, 'curation', 'gone.yaml'), yaml);
+    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
+  };
+
+  it('is left out, and the report says why with the page and its date', () => {
+    const built = buildWith('gone', gone('public-apis:Cat Facts@catfact.ninja'))();
+    expect(built.listings.map((listing) => listing.slug)).not.toContain('cat-facts-catfact-ninja');
+    expect(built.listings.map((listing) => listing.slug)).toContain('cat-facts');
+    expect(built.report.skipped).toContainEqual({
+      source: 'public-apis',
+      id: expect.stringMatching(/^public-apis:line \d+/),
+      reason: 'its own page says it is no longer offered: "the cat facts service has been switched off for good" (https://catfact.ninja/, read 2026-11-27)',
+    });
+  });
+
+  it('stops the build when it names no row, and refuses a row both described and gone', () => {
+    expect(buildWith('gone-none', gone('public-apis:Dog Facts@catfact.ninja'))).toThrow(/gone public-apis:Dog Facts@catfact\.ninja names no row/);
+    const described = `- row: "public-apis:Cat Facts@catfact.ninja"\n  description: Random facts about cats, one at a time, as JSON.\n  capabilities: [get a random cat fact]\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n`;
+    expect(buildWith('gone-and-described', described + gone('public-apis:Cat Facts@catfact.ninja'))).toThrow(/row public-apis:Cat Facts@catfact\.ninja is corrected twice/);
+  });
+});
