@@ -165,11 +165,39 @@ const OWN_STEMS = new Map<string, string>(
   }),
 );
 
-/** The Porter stem of a folded word (see OWN_STEMS); cached, since the same words recur across listings. */
+/**
+ * British spellings read as American ones, so "optimise an image" meets "optimize images" and
+ * "metres" meets "meters": people write needs and listings either way, and Porter's stemmer keeps
+ * them apart. Verbs in -ise only from a list of stems, since many words end in -ise by nature
+ * ("enterprise", "noise", "advise"); the other patterns are whole words.
+ */
+const IZE_STEMS =
+  'optim recogn summar organ custom synchron visual normal standard anonym categor priorit util final minim maxim digit token monet author local person initial serial deserial sanit character emphas special general memor real modern capital central decentral harmon parameter parametr container virtual material apolog critic stabil famil social subsid commercial industrial vector symbol'.split(' ');
+const IZE = new RegExp(`^(${IZE_STEMS.join('|')})is(e|ed|es|ing|ation|ations|er|ers|able)$`);
+const AMERICAN = new Map<string, string>(
+  Object.entries({
+    analyse: 'analyze', analysed: 'analyzed', analysing: 'analyzing', analyser: 'analyzer', analysers: 'analyzers',
+    colour: 'color', colours: 'colors', coloured: 'colored', colouring: 'coloring', colourful: 'colorful',
+    behaviour: 'behavior', behaviours: 'behaviors', behavioural: 'behavioral',
+    favourite: 'favorite', favourites: 'favorites', neighbour: 'neighbor', neighbours: 'neighbors', neighbourhood: 'neighborhood', neighbourhoods: 'neighborhoods',
+    flavour: 'flavor', flavours: 'flavors', labour: 'labor', honour: 'honor', humour: 'humor', harbour: 'harbor', harbours: 'harbors',
+    centre: 'center', centres: 'centers', metre: 'meter', metres: 'meters', kilometre: 'kilometer', kilometres: 'kilometers',
+    centimetre: 'centimeter', centimetres: 'centimeters', millimetre: 'millimeter', millimetres: 'millimeters', litre: 'liter', litres: 'liters',
+    theatre: 'theater', theatres: 'theaters', fibre: 'fiber',
+    licence: 'license', licences: 'licenses', catalogue: 'catalog', catalogues: 'catalogs', dialogue: 'dialog', dialogues: 'dialogs', analogue: 'analog',
+    programme: 'program', programmes: 'programs', defence: 'defense', offence: 'offense',
+    enrol: 'enroll', enrols: 'enrolls', enrolment: 'enrollment', enrolments: 'enrollments', fulfil: 'fulfill', fulfils: 'fulfills', fulfilment: 'fulfillment',
+    judgement: 'judgment', ageing: 'aging', grey: 'gray', aeroplane: 'airplane', aeroplanes: 'airplanes', jewellery: 'jewelry',
+  }),
+);
+const americanSpellingOf = (word: string) => AMERICAN.get(word) ?? (word.length > 6 && word.includes('is') ? word.replace(IZE, '$1iz$2') : word);
+
+/** The Porter stem of a folded word (see OWN_STEMS), British spellings read as American; cached, since the same words recur across listings. */
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
-    stemmed = OWN_STEMS.get(word) ?? (/^\p{L}+$/u.test(word) ? stemmer(word) : word);
+    const american = americanSpellingOf(word);
+    stemmed = OWN_STEMS.get(word) ?? OWN_STEMS.get(american) ?? (/^\p{L}+$/u.test(american) ? stemmer(american) : american);
     if (stemCache.size < 200_000) stemCache.set(word, stemmed);
   }
   return stemmed;

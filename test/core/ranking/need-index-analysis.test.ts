@@ -230,6 +230,41 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
   });
 });
 
+describe('British and American spellings', () => {
+  it.each([
+    ['optimise', 'optimize'],
+    ['optimisation', 'optimization'],
+    ['recognise', 'recognize'],
+    ['summarising', 'summarizing'],
+    ['analyse', 'analyze'],
+    ['colour', 'color'],
+    ['centre', 'center'],
+    ['metres', 'meters'],
+    ['licence', 'license'],
+    ['catalogue', 'catalog'],
+    ['programme', 'program'],
+    ['organisations', 'organizations'],
+  ])('%s meets %s', (british, american) => {
+    expect(stem(british)).toBe(stem(american));
+  });
+
+  it('leaves words that end in -ise by nature alone', () => {
+    for (const [word, other] of [['enterprise', 'enterprize'], ['noise', 'noize'], ['advise', 'advize'], ['promise', 'promize']] as const) expect(stem(word)).not.toBe(stem(other));
+  });
+
+  it('finds a listing written one way for a need written the other', () => {
+    const index = indexOf([
+      listing('squeeze', 'Squeeze', 'Optimise images for faster pages'),
+      listing('forecast', 'Forecast', 'Weather forecasts for any place'),
+      listing('dictation', 'Dictation', 'Recognize speech in audio files'),
+    ]);
+    const optimize = index.search('optimize images', { limit: 10 }).hits[0]!;
+    expect([optimize.slug, optimize.terms]).toEqual(['squeeze', ['optimize', 'images']]);
+    const recognise = index.search('recognise speech', { limit: 10 }).hits[0]!;
+    expect([recognise.slug, recognise.terms]).toEqual(['dictation', ['recognise', 'speech']]);
+  });
+});
+
 describe('a transactional-email listing', () => {
   it('is not a blockchain-data one, and its matchedOn does not say so', () => {
     const index = indexOf([
