@@ -17,7 +17,7 @@ const GRAMMAR_WORDS = (
   'use uses used using way ways thing things something anything stuff kind sort type help please good best simple easy quick ' +
   // When, which one and in what order the need is asked ("right now", "last year", "a given zip",
   // "before publishing"): they place the need in time or in a task, and name nothing an API does.
-  'now right currently today tomorrow tonight yesterday last next total particular specific given certain whether if still before after figure ' +
+  'now right current currently today tomorrow tonight yesterday last next total particular specific given certain whether if still before after figure ' +
   // What an apostrophe leaves of a possessive or a contraction once the text is split at it ("user's", "don't", "we'll").
   's t ll re ve'
 ).split(' ');

@@ -230,6 +230,12 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
   });
 });
 
+describe('words that place a need in time', () => {
+  it('name nothing an API does: "current", like "now" and "today", is no term', () => {
+    expect(analyzeText('coffee shops near my current location right now').terms).toEqual(['coffe', 'shop', 'near', 'locat']);
+  });
+});
+
 describe('British and American spellings', () => {
   it.each([
     ['optimise', 'optimize'],
