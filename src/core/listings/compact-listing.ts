@@ -18,7 +18,7 @@ export const viewParam = enumParam('view', VIEWS).describe(
   'full: each listing with both scores and all their parts; compact: only slug, name, a short description, category, pricing tier, CLI score or range, quality score and a link to the listing (about a tenth of the size).',
 );
 
-const DESCRIPTION_MAX = 72;
+const DESCRIPTION_MAX = 64;
 
 export const compactListingSchema = z
   .object({
