@@ -14,7 +14,7 @@ import { readNeedText } from './run-context.ts';
 export const NEED_FIELDS = ['name', 'description', 'category', 'subcategory', 'capabilities'] as const;
 export type NeedField = (typeof NEED_FIELDS)[number];
 
-const FIELD_WEIGHT: Record<NeedField, number> = { name: 2, description: 1, category: 1.5, subcategory: 1.5, capabilities: 2 };
+const FIELD_WEIGHT: Record<NeedField, number> = { name: 2, description: 1, category: 1.5, subcategory: 1.5, capabilities: 1.5 };
 const FIELD_BIT: Record<NeedField, number> = { name: 1, description: 2, category: 4, subcategory: 8, capabilities: 16 };
 
 /** BM25 saturation and length normalisation. */

@@ -230,6 +230,25 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
   });
 });
 
+describe('what each field of a listing counts for (ADR 32: name 2, capabilities 1.5, category and subcategory 1.5, description 1)', () => {
+  const withFields = (slug: string, name: string, description: string, capabilities: string): NeedDocument => ({
+    slug,
+    category: 'Misc',
+    fields: { name, description, category: 'Misc', subcategory: '', capabilities },
+  });
+
+  it('a word said twice in the description outweighs the same word once among the capabilities, all else equal', () => {
+    // Same lengths, same words: only where "alpha" stands differs. At a capability weight of 2 the two tie (and the slug decides).
+    const index = indexOf([withFields('cee', 'Cee Box', 'zeta zeta', 'alpha'), withFields('dee', 'Dee Box', 'alpha alpha', 'zeta'), withFields('other', 'Other Box', 'omega', 'omega')]);
+    expect(index.search('alpha', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['dee', 'cee']);
+  });
+
+  it('a word once among the capabilities outweighs the same word once in the description', () => {
+    const index = indexOf([withFields('cee', 'Cee Box', 'zeta', 'alpha'), withFields('dee', 'Dee Box', 'alpha', 'zeta'), withFields('other', 'Other Box', 'omega', 'omega')]);
+    expect(index.search('alpha', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['cee', 'dee']);
+  });
+});
+
 describe('words that place a need in time', () => {
   it('name nothing an API does: "current", like "now" and "today", is no term', () => {
     expect(analyzeText('coffee shops near my current location right now').terms).toEqual(['coffe', 'shop', 'near', 'locat']);
