@@ -64,8 +64,12 @@ export const joinCurationSchema = z.strictObject({
  * ("Weather and forecast data") says too little to choose by. The page and the day it was read
  * are the source of both fields; the wording is ours.
  */
+/** A public-apis row named as the build names it: "public-apis:<row name>", "@<host>" added where two rows share the name. */
+const publicApisRowKey = (field: string) =>
+  z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: `${field} is "public-apis:<row name>", with "@<host>" when two rows share the name, e.g. "public-apis:Pirate Weather"` });
+
 export const rowCurationSchema = z.strictObject({
-  row: z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: 'row is "public-apis:<row name>", with "@<host>" when two rows share the name, e.g. "public-apis:Pirate Weather"' }),
+  row: publicApisRowKey('row'),
   description: z.string().min(20).max(200),
   /** What the API does, main job first, each shown by the page. */
   capabilities: z.array(z.string().min(3).max(80)).min(1).max(8),
@@ -77,7 +81,7 @@ export const rowCurationSchema = z.strictObject({
  * build leaves it out and its report says why, with the page and the words that show it.
  */
 export const goneCurationSchema = z.strictObject({
-  gone: z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: 'gone is "public-apis:<row name>", with "@<host>" when two rows share the name' }),
+  gone: publicApisRowKey('gone'),
   /** What the page says, in short: "the link API has been disabled until further notice". */
   says: z.string().min(10).max(200),
   page: curatedSourceSchema,

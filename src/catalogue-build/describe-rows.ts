@@ -3,6 +3,15 @@ import { isOwnPage, type RowCuration } from './curation.ts';
 
 /** The source id of a description read from the API's own page (ADR 33). */
 export const OWN_PAGE_SOURCE_ID = 'own-page';
+/** How the source's title opens when the page is not the provider's own; the audit counts those by it. */
+const THIRD_PARTY_TITLE = "A third party's page about";
+
+/** The draft of the row an entry names, or a stop: the curation is wrong, not the list. */
+export function rowNamedBy<D>(findRow: (key: string) => D | undefined, kind: 'row' | 'gone', key: string): D {
+  const draft = findRow(key);
+  if (!draft) throw new Error(`catalog-sources/curation: ${kind} ${key} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
+  return draft;
+}
 
 /** What of a build draft a row description replaces. */
 export interface DescribableDraft {
@@ -24,8 +33,7 @@ export interface DescribableDraft {
  */
 export function describeRows<D extends DescribableDraft>(entries: readonly RowCuration[], findRow: (key: string) => D | undefined): void {
   for (const entry of entries) {
-    const draft = findRow(entry.row);
-    if (!draft) throw new Error(`catalog-sources/curation: row ${entry.row} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
+    const draft = rowNamedBy(findRow, 'row', entry.row);
     if (draft.curatedDescription) throw new Error(`catalog-sources/curation: row ${entry.row} is described twice (its listing's description is already written by hand); keep one entry`);
     const providerHome = draft.providerDomain ? `https://${draft.providerDomain}/` : undefined;
     if (!entry.page.thirdParty && !isOwnPage(entry.page.url, draft.listing.url) && !isOwnPage(entry.page.url, providerHome)) {
@@ -41,7 +49,7 @@ export function describeRows<D extends DescribableDraft>(entries: readonly RowCu
     delete draft.noCapabilities;
     const record: SourceRecord = {
       id: OWN_PAGE_SOURCE_ID,
-      title: `${entry.page.thirdParty ? 'A third party\'s page about' : 'The own page of'} ${listing.name}, as read by apidex`.slice(0, 160),
+      title: `${entry.page.thirdParty ? THIRD_PARTY_TITLE : 'The own page of'} ${listing.name}, as read by apidex`.slice(0, 160),
       version: `${entry.page.dated === 'read' ? 'read' : 'captured'} ${entry.page.asOf}`,
       licence: 'facts read from the page; description and capabilities in apidex\'s own words',
       url: entry.page.url,
@@ -55,5 +63,5 @@ export function describeRows<D extends DescribableDraft>(entries: readonly RowCu
 /** How many listings of a catalogue are described from a page of their own, and how many from a third party's. */
 export function describedRowsOf(listings: readonly { sources?: SourceRecord[] | undefined }[]): { rows: number; thirdParty: number } {
   const described = listings.flatMap((listing) => (listing.sources ?? []).filter((source) => source.id === OWN_PAGE_SOURCE_ID));
-  return { rows: described.length, thirdParty: described.filter((source) => source.title.startsWith('A third party')).length };
+  return { rows: described.length, thirdParty: described.filter((source) => source.title.startsWith(THIRD_PARTY_TITLE)).length };
 }

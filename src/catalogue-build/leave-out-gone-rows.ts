@@ -1,4 +1,5 @@
 import type { GoneCuration } from './curation.ts';
+import { rowNamedBy } from './describe-rows.ts';
 
 /**
  * The drafts of public-apis rows whose own page says the API is shut down (ADR 33), each with
@@ -7,8 +8,7 @@ import type { GoneCuration } from './curation.ts';
  */
 export function goneRows<D>(entries: readonly GoneCuration[], findRow: (key: string) => D | undefined): { draft: D; reason: string }[] {
   return entries.map((entry) => {
-    const draft = findRow(entry.gone);
-    if (!draft) throw new Error(`catalog-sources/curation: gone ${entry.gone} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
+    const draft = rowNamedBy(findRow, 'gone', entry.gone);
     return { draft, reason: `its own page says it is no longer offered: "${entry.says}" (${entry.page.url}, ${entry.page.dated} ${entry.page.asOf})` };
   });
 }

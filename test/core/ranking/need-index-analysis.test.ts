@@ -8,10 +8,10 @@ import { NeedIndex, type NeedDocument } from '../../../src/core/ranking/need-ind
  * (issue 14): general rules of language and of how the catalogue describes APIs, not of any query.
  */
 
-const listing = (slug: string, name: string, description: string, category = 'Misc'): NeedDocument => ({
+const listing = (slug: string, name: string, description: string, category = 'Misc', capabilities = ''): NeedDocument => ({
   slug,
   category,
-  fields: { name, description, category, subcategory: '', capabilities: '' },
+  fields: { name, description, category, subcategory: '', capabilities },
 });
 
 const indexOf = (documents: NeedDocument[]) => {
@@ -231,20 +231,14 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
 });
 
 describe('what each field of a listing counts for (ADR 32: name 2, capabilities 1.5, category and subcategory 1.5, description 1)', () => {
-  const withFields = (slug: string, name: string, description: string, capabilities: string): NeedDocument => ({
-    slug,
-    category: 'Misc',
-    fields: { name, description, category: 'Misc', subcategory: '', capabilities },
-  });
-
   it('a word said twice in the description outweighs the same word once among the capabilities, all else equal', () => {
     // Same lengths, same words: only where "alpha" stands differs. At a capability weight of 2 the two tie (and the slug decides).
-    const index = indexOf([withFields('cee', 'Cee Box', 'zeta zeta', 'alpha'), withFields('dee', 'Dee Box', 'alpha alpha', 'zeta'), withFields('other', 'Other Box', 'omega', 'omega')]);
+    const index = indexOf([listing('cee', 'Cee Box', 'zeta zeta', 'Misc', 'alpha'), listing('dee', 'Dee Box', 'alpha alpha', 'Misc', 'zeta'), listing('other', 'Other Box', 'omega', 'Misc', 'omega')]);
     expect(index.search('alpha', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['dee', 'cee']);
   });
 
   it('a word once among the capabilities outweighs the same word once in the description', () => {
-    const index = indexOf([withFields('cee', 'Cee Box', 'zeta', 'alpha'), withFields('dee', 'Dee Box', 'alpha', 'zeta'), withFields('other', 'Other Box', 'omega', 'omega')]);
+    const index = indexOf([listing('cee', 'Cee Box', 'zeta', 'Misc', 'alpha'), listing('dee', 'Dee Box', 'alpha', 'Misc', 'zeta'), listing('other', 'Other Box', 'omega', 'Misc', 'omega')]);
     expect(index.search('alpha', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['cee', 'dee']);
   });
 });
