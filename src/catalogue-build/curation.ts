@@ -89,6 +89,24 @@ export const goneCurationSchema = z.strictObject({
 
 export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, goneCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
+
+const ENTRY_SCHEMAS = { document: documentCurationSchema, provider: providerCurationSchema, join: joinCurationSchema, row: rowCurationSchema, gone: goneCurationSchema } as const;
+
+/**
+ * Why a curation file is refused, each entry checked against the kind its key names (a `row:`
+ * entry as a row), so the message names the field and the fix rather than the union's bare
+ * "Invalid input".
+ */
+export function curationProblems(data: unknown, error: z.ZodError): string {
+  if (!Array.isArray(data)) return z.prettifyError(error);
+  const problems = data.flatMap((entry, index) => {
+    const kind = entry && typeof entry === 'object' ? (Object.keys(ENTRY_SCHEMAS) as (keyof typeof ENTRY_SCHEMAS)[]).find((key) => key in entry) : undefined;
+    if (!kind) return [`entry ${index + 1}: names none of ${Object.keys(ENTRY_SCHEMAS).join(', ')}`];
+    const checked = ENTRY_SCHEMAS[kind].safeParse(entry);
+    return checked.success ? [] : [`entry ${index + 1} (${kind}): ${z.prettifyError(checked.error)}`];
+  });
+  return problems.length > 0 ? problems.join('\n') : z.prettifyError(error);
+}
 export type DocumentCuration = z.infer<typeof documentCurationSchema>;
 export type ProviderCuration = z.infer<typeof providerCurationSchema>;
 export type JoinCuration = z.infer<typeof joinCurationSchema>;

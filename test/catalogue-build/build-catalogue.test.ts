@@ -397,6 +397,11 @@ describe('a public-apis row described anew from its own page (ADR 33)', () => {
     expect(withRows('no-row', catFacts('https://catfact.ninja/docs').replace('Cat Facts@', 'Dog Facts@'))).toThrow(/row public-apis:Dog Facts@catfact\.ninja names no row/);
   });
 
+  it('names the field and the fix of a bad entry by the kind its key names, not the bare "Invalid input" of the union', () => {
+    const read = withRows('bad-entry', '- row: "Cat Facts"\n  description: Random facts about cats, one at a time.\n  capabilities: [get a random cat fact]\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n- whatever: 1\n');
+    expect(read).toThrow(/entry 1 \(row\): ✖ row is "public-apis:<row name>", with "@<host>" when two rows share the name[\s\S]*entry 2: names none of document, provider, join, row, gone/);
+  });
+
   it('refuses a row described twice, and capabilities a row entry does not have', () => {
     expect(withRows('row-twice', catFacts('https://catfact.ninja/docs') + catFacts('https://catfact.ninja/'))).toThrow(/row public-apis:Cat Facts@catfact\.ninja is corrected twice/);
     const parsed = curationSchema.safeParse([{ row: 'public-apis:Cat Facts', description: 'Random facts about cats, as JSON.', capabilities: [], page: { url: 'https://catfact.ninja/', asOf: '2026-11-27', dated: 'read' } }]);
