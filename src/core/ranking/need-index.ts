@@ -76,6 +76,12 @@ const MAX_JOINED_IDF = 6;
 const COVERAGE_IDF_CAP = 6;
 /** How much a run-context word left in a need counts ("token" in "crypto token prices"; see run-context.ts). */
 const RUN_CONTEXT_WEIGHT = 0.1;
+/**
+ * How much a word of the act a need hinders counts ("my contact form" in "stop spam bots from
+ * submitting my contact form"; see run-context.ts). Chosen on the halves of the real-needs set
+ * (ADR 32): 0.3 to 0.85 read the same as served, 0.5 and below best flat.
+ */
+const HINDERED_WEIGHT = 0.5;
 
 export interface NeedDocument {
   slug: string;
@@ -1032,7 +1038,7 @@ export class NeedIndex {
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
-    const { text, demoted } = readNeedText(need);
+    const { text, demoted, hindered } = readNeedText(need);
     const wordsOf = new Map<string, string>();
     const analyzed = analyzeText(text, wordsOf);
     const terms = new Set(analyzed.terms);
@@ -1054,7 +1060,7 @@ export class NeedIndex {
     for (const term of terms) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : 1 });
+      units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : hindered.has(term) ? HINDERED_WEIGHT : 1 });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
       // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".
@@ -1063,7 +1069,8 @@ export class NeedIndex {
       const postings = this.postings.get(key);
       if (!postings) continue;
       const onlyContext = [...stems].every((word) => demoted.has(word));
-      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT * (onlyContext ? RUN_CONTEXT_WEIGHT : 1), evokedBy: stems });
+      const onlyHindered = !onlyContext && [...stems].every((word) => demoted.has(word) || hindered.has(word));
+      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT * (onlyContext ? RUN_CONTEXT_WEIGHT : onlyHindered ? HINDERED_WEIGHT : 1), evokedBy: stems });
     }
     // Words no listing has and no capability covers still belong to the need: no listing serves
     // them. Run-context words are not held against anyone.

@@ -86,6 +86,28 @@ export interface NeedText {
   text: string;
   /** Stems of run-context words left in it (see the module comment), joined pairs included, and of its possessors. */
   demoted: Set<string>;
+  /** Stems of the act a need hinders, and where ("stop spam bots from submitting my contact form"): see hinderedIn. */
+  hindered: Set<string>;
+}
+
+/** Verbs that keep someone from doing something: what follows their "from" is the act hindered, not what the need is about. */
+const HINDERING_VERBS = new Set('stop stops stopping prevent prevents preventing block blocks blocking keep keeps keeping deter deters ban bans prohibit prohibits'.split(' '));
+
+/**
+ * "Stop spam bots from submitting my contact form": the need is about the bots; the form is
+ * where they act, and a forms API serves nothing of it. The stems of a "from" phrase that
+ * follows a phrase with a hindering verb, less any the rest of the need names too. ("Protect
+ * my API from abuse" is not one: there the "from" phrase names the threat.)
+ */
+function hinderedIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
+  const hindered = new Set<string>();
+  const named = new Set<string>();
+  phrases.forEach((phrase, k) => {
+    const isHindered = k > 0 && words[phrase[0]!] === 'from' && phrases[k - 1]!.some((i) => HINDERING_VERBS.has(words[i]!));
+    for (const i of phrase) if (!saysNothing(i)) (isHindered ? hindered : named).add(stem(words[i]!));
+  });
+  for (const word of named) hindered.delete(word);
+  return hindered;
 }
 
 /** The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users' files". Whose it is places the need; the thing owned names it. */
@@ -153,7 +175,7 @@ export function readNeedText(need: string): NeedText {
   const phrases = phrasesOf(words);
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)) };
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set() };
 
   const demoted = new Set<string>(possessorsIn(need));
   for (const phrase of kept) {
@@ -167,5 +189,5 @@ export function readNeedText(need: string): NeedText {
   // (A loop rather than kept.flat(), which was a quarter of this function's time.)
   const keptWords: string[] = [];
   for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
-  return { text: keptWords.join(' '), demoted };
+  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing) };
 }

@@ -671,3 +671,16 @@ describe('a published version', () => {
     expect(creditedBy(index, 'newest published version of a node package', 'registry')).toContain('package registries');
   });
 });
+
+describe('the act a need hinders', () => {
+  const index = indexOf([
+    listing('forms', 'Form Builder', 'Build contact forms and collect form submissions', 'Forms', 'create contact forms. read form submissions'),
+    listing('captcha', 'Bot Shield', 'Tell spam bots from people before they post', 'Security', 'score requests for bots. block spam'),
+  ]);
+
+  it('counts for less than what the need is about: a bot shield, not a form builder, for stopping bots from submitting a form', () => {
+    expect(index.search('stop spam bots from submitting my contact form', { limit: 5 }).hits.map((hit) => hit.slug)).toEqual(['captcha', 'forms']);
+    // Asked for as the need itself, the form builder leads.
+    expect(index.search('collect contact form submissions', { limit: 5 }).hits[0]?.slug).toBe('forms');
+  });
+});

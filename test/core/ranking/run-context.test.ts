@@ -46,6 +46,18 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('weather alerts: storms near my city').demoted.size).toBe(0);
   });
 
+  it('reads what follows "from" after a hindering verb as the act hindered, not what the need is about', () => {
+    const read = readNeedText('stop spam bots from submitting my contact form');
+    expect([...read.hindered].sort()).toEqual(['contact', 'form', 'submit']);
+    expect(read.text).toBe('stop spam bots from submitting my contact form');
+    expect(readNeedText('prevent fraudsters from opening accounts').hindered).toContain('open');
+    // Where "from" names a source or the threat, it is the need's own: nothing is hindered.
+    expect(readNeedText('fetch database passwords from a secrets store').hindered.size).toBe(0);
+    expect(readNeedText('protect my api from abuse').hindered.size).toBe(0);
+    // A word the rest of the need names too stays whole: "block forms from submitting forms twice".
+    expect(readNeedText('block spam forms from submitting forms twice').hindered).not.toContain('form');
+  });
+
   it('keeps a need made of nothing but run context whole', () => {
     expect(readNeedText('a command line tool').text).toBe('a command line tool');
     expect(readNeedText('from a shell script').text).toBe('from a shell script');
