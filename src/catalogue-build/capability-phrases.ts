@@ -207,6 +207,26 @@ export function capabilitiesOfDocument(root: Json): string[] {
 
 const ROW_NOUN_START = /^(?:[A-Z0-9][\w'&.+-]*|[a-z][\w'&.+-]*)(?:\s|$)/;
 
+/** Words that praise rather than name what an API gives: "Free image search" gives image search. */
+const PRAISE_START = /^(?:(?:free|simple|fast|easy|unofficial|official|open[- ]source|public|awesome|powerful|lightweight|reliable)\s+)+/i;
+
+/** A thing named by the act it is ("Postcode lookup", "Image search"), read as that act: "look up postcodes" reads better than "get postcode lookup". */
+const ACT_NOUNS: Record<string, string> = {
+  lookup: 'look up', lookups: 'look up', search: 'search', validation: 'validate', verification: 'verify', conversion: 'convert',
+  converter: 'convert', generation: 'generate', generator: 'generate', detection: 'detect', translation: 'translate', tracking: 'track',
+  tracker: 'track', monitoring: 'monitor', shortener: 'shorten', checker: 'check', analysis: 'analyse', scraping: 'scrape',
+};
+
+/** "get …" of a row's noun phrase, or the act it names; a name keeps its capitals ("get Integrated Taxonomic Information System"). */
+function nounCapability(words: string[]): string {
+  const isName = words.length >= 2 && /^[A-Z]/.test(words[0]!) && /^[A-Z]/.test(words[1]!);
+  const cased = isName || /^[A-Z][A-Z]/.test(words[0]!) ? words : [words[0]!.charAt(0).toLowerCase() + words[0]!.slice(1), ...words.slice(1)];
+  const last = cased.length >= 2 ? ACT_NOUNS[cased.at(-1)!.toLowerCase()] : undefined;
+  const object = cased.slice(0, -1);
+  const phrase = last && cased.length <= 4 && !/^(?:and|or|of|for|with|to|in|on|the|a|an)$/i.test(object.at(-1)!) ? `${last} ${object.join(' ')}` : `get ${cased.join(' ')}`;
+  return phrase.length <= MAX_LENGTH ? phrase : phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
+}
+
 /**
  * 1 to 4 phrases from a public-apis row's one-liner where it says what the API does: a verb
  * ("Translate text between languages") is kept, clauses split at "and"/","; a noun phrase
@@ -233,10 +253,12 @@ export function capabilitiesOfRow(description: string): { capabilities: string[]
       // A clause with its own verb is a sentence, not a thing the API gives ("Kakao Maps provide multiple APIs").
       !/\b(?:provides?|helps?|is|are|allows?|lets|offers?|gives?|makes?|builds?|enables?|supports?|uses?|using|based)\b|['’]s\b/i.test(clause)
     ) {
-      const words = clause.replace(/^(?:an?|the)\s+/i, '').split(/\s+/);
+      const words = clause.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '').split(/\s+/);
       if (words.length < 2 || words.length > MAX_WORDS || /\b(?:api|apis)$/i.test(clause)) continue;
-      const noun = words.join(' ');
-      phrases.push(`get ${/^[A-Z][A-Z]/.test(noun) ? noun : noun.charAt(0).toLowerCase() + noun.slice(1)}`.slice(0, MAX_LENGTH).replace(/\s+\S*$/, (tail) => (`get ${noun}`.length > MAX_LENGTH ? '' : tail)));
+      // A clause that opens with a verb the phrase reader turned down ("Get the country", "Check if websites …") is no thing to get.
+      const opening = words[0]!.toLowerCase();
+      if (VERB_FORMS[opening] || KNOWN_VERBS.has(opening)) continue;
+      phrases.push(nounCapability(words));
     }
     if (phrases.length >= 4) break;
   }
