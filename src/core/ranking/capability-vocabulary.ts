@@ -165,7 +165,7 @@ validation utilities: validation, validate, verify, verification, checker, looku
 analytics: analytics, metrics, tracking events
 monitoring: monitoring, observability, performance monitoring, dashboards, apm
 cdn caching: cdn, cdns, content delivery network, content delivery networks, edge cache, edge caching, cache purge, purge cache, purge the cache, purge files, cache invalidation, invalidate cache, invalidate objects, invalidations
-uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, site is up, website is up, is it down, up or down, downtime alerts, canary, canaries
+uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, site is up, website is up, is it down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
 content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile

@@ -684,3 +684,14 @@ describe('the act a need hinders', () => {
     expect(index.search('collect contact form submissions', { limit: 5 }).hits[0]?.slug).toBe('forms');
   });
 });
+
+describe('uptime monitoring', () => {
+  it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
+    const index = indexOf([
+      listing('dogs', 'Dog Pictures', 'Random dog pictures', 'Animals', 'vote images up or down'),
+      listing('pinger', 'Site Pinger', 'Checks sites every minute', 'Monitoring', 'alert when a website is down'),
+    ]);
+    expect(creditedBy(index, 'alert me when my website stops responding', 'pinger')).toContain('uptime monitoring');
+    expect(creditedBy(index, 'alert me when my website stops responding', 'dogs')).toEqual([]);
+  });
+});
