@@ -167,7 +167,7 @@ monitoring: monitoring, observability, performance monitoring, dashboards, apm
 cdn caching: cdn, cdns, content delivery network, content delivery networks, edge cache, edge caching, cache purge, purge cache, purge the cache, purge files, cache invalidation, invalidate cache, invalidate objects, invalidations
 uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, site is up, website is up, is it down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
-content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, nsfw, inappropriate content
+content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, inappropriate content, detect nsfw, nsfw detection, nsfw classification, classify nsfw; in needs only: nsfw
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
 elevation and terrain: elevation, altitude, terrain, height above sea level, topography, digital elevation model
 public spending: government spending, public spending, federal spending, procurement, public contracts, contract awards, government contracts, grants awarded, budgets

@@ -695,3 +695,14 @@ describe('uptime monitoring', () => {
     expect(creditedBy(index, 'alert me when my website stops responding', 'dogs')).toEqual([]);
   });
 });
+
+describe('content moderation', () => {
+  it('is named by classifying NSFW content, not by a switch that filters it out of a picture feed', () => {
+    const index = indexOf([
+      listing('waifus', 'Waifu Pictures', 'Anime pictures with a safe-or-NSFW switch', 'Anime', 'filter images by NSFW status'),
+      listing('vision', 'Vision Kit', 'Image labels and NSFW classification', 'Vision', 'classify images'),
+    ]);
+    expect(creditedBy(index, 'flag nsfw images users upload', 'vision')).toContain('content moderation');
+    expect(creditedBy(index, 'flag nsfw images users upload', 'waifus')).toEqual([]);
+  });
+});
