@@ -30,7 +30,7 @@ country data: country, countries, country data, capital city, population, curren
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, place search; in needs only: latitude, longitude, lat lng, coordinates
 maps: map, maps, mapping, directions, route planning, navigation
 map display: map tiles, tile layer, tile layers, tile server, vector tiles, raster tiles, tilesets, static map, static maps, map images, render maps, map rendering, interactive map, interactive maps, street map, street maps, web map, web maps, embed a map, embed maps, slippy map, basemap, basemaps, base map, digital maps, custom maps, customize maps, map styles, show a map, display a map, display maps
-places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, nearby, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings
+places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings; in needs only: nearby
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip

@@ -706,3 +706,15 @@ describe('content moderation', () => {
     expect(creditedBy(index, 'flag nsfw images users upload', 'waifus')).toEqual([]);
   });
 });
+
+describe('places search', () => {
+  it('is asked for by "nearby" in a need, but a listing that mentions nearby features is no places search', () => {
+    const index = indexOf([
+      listing('reverse', 'Land Map', 'Reverse geocoding that also returns nearby features such as parks', 'Geocoding', 'reverse geocode a point'),
+      listing('places', 'Place Finder', 'Search places near a point', 'Places', 'find restaurants near a point'),
+    ]);
+    expect(capabilityUnitsOf(index, 'restaurants nearby')).toContain('places search');
+    expect(creditedBy(index, 'restaurants nearby', 'places')).toContain('places search');
+    expect(creditedBy(index, 'restaurants nearby', 'reverse')).toEqual([]);
+  });
+});
