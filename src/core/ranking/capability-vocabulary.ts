@@ -35,7 +35,8 @@ distance and radius: distance, distances, radius, miles, kilometers, kilometres,
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
-weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, precipitation, rain, wind, humidity, hourly forecast, daily forecast, minutely forecast, minute by minute, nowcast, nowcasting, precipitation forecast
+weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, wind, humidity, hourly forecast, daily forecast
+precipitation: precipitation, rain, rainfall, snow, snowfall, drizzle, showers, precipitation forecast, minutely forecast, minute by minute, nowcast, nowcasting, rain radar, weather radar
 severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots

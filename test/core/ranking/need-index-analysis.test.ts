@@ -718,3 +718,14 @@ describe('places search', () => {
     expect(creditedBy(index, 'restaurants nearby', 'reverse')).toEqual([]);
   });
 });
+
+describe('precipitation', () => {
+  it('is a capability of its own inside weather: a need for rain meets a minute-by-minute precipitation forecast before a plain forecast', () => {
+    const index = indexOf([
+      listing('plain', 'City Weather', 'Weather forecasts for cities', 'Weather', 'get the weather forecast for a city'),
+      listing('nowcast', 'Sky Data', 'Weather forecasts for coordinates', 'Weather', 'get minute-by-minute precipitation forecasts'),
+    ]);
+    expect(capabilityUnitsOf(index, 'will it rain here within the next hour')).toContain('precipitation');
+    expect(index.search('will it rain here within the next hour', { limit: 5 }).hits[0]?.slug).toBe('nowcast');
+  });
+});
