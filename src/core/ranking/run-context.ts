@@ -110,9 +110,18 @@ function hinderedIn(words: string[], phrases: number[][], saysNothing: (i: numbe
   return hindered;
 }
 
-/** The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users' files". Whose it is places the need; the thing owned names it. */
+/** Things owned that say nothing of their own: "a company's details" asks for company data. */
+const BARE_POSSESSIONS = new Set('details detail data info information profile profiles record records metadata facts'.split(' '));
+
+/**
+ * The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users'
+ * files". Whose it is places the need; the thing owned names it, unless it is a bare word for
+ * what is known of it (BARE_POSSESSIONS): then the possessor is what the need is about.
+ */
 function possessorsIn(need: string): string[] {
-  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])/gu), (match) => stem(match[1]!));
+  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])\s*(\p{L}*)/gu))
+    .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
+    .map((match) => stem(match[1]!));
 }
 
 /**

@@ -58,6 +58,12 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('block spam forms from submitting forms twice').hindered).not.toContain('form');
   });
 
+  it('reads a possessor as where the need is placed, unless what it owns is a bare word for what is known of it', () => {
+    expect(readNeedText("pull a customer's checking-account balance").demoted).toContain('customer');
+    expect(readNeedText("look up a company's details by domain").demoted).not.toContain('compani');
+    expect(readNeedText("get a user's profile").demoted.size).toBe(0);
+  });
+
   it('keeps a need made of nothing but run context whole', () => {
     expect(readNeedText('a command line tool').text).toBe('a command line tool');
     expect(readNeedText('from a shell script').text).toBe('from a shell script');
