@@ -159,7 +159,6 @@ education: education, school, schools, university, universities, courses, studen
 personality and astrology: personality, horoscope, astrology, zodiac, tarot, numerology, fortune
 social media: social media, social network, social networks, tweets, tweet, twitter, followers, timeline, feeds social, reddit, facebook, instagram, linkedin, tiktok, mastodon, bluesky, publish posts, schedule posts, social posts, social media posts
 chat platforms: chat, chats, slack, discord, telegram, chat bot, messenger, microsoft teams, ms teams
-message posting: send a message, send messages, send message, post a message, post messages, post message, send chat messages, post to a channel, post to channels
 encyclopedia: wikipedia, encyclopedia, mediawiki, wiki articles, knowledge base, knowledge graph, articles content, wikidata
 help centre articles: help center, help centre, help articles, help center articles, support articles, knowledge base articles, support knowledge base, faq articles
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons

@@ -729,14 +729,3 @@ describe('precipitation', () => {
     expect(index.search('will it rain here within the next hour', { limit: 5 }).hits[0]?.slug).toBe('nowcast');
   });
 });
-
-describe('message posting', () => {
-  it('is named by sending a message and by posting one: a chat API that posts messages serves "send a … message"', () => {
-    const index = indexOf([
-      listing('chatapp', 'Team Chat', 'Workspace chat for teams', 'Chat', 'post messages to a channel. manage channels'),
-      listing('chatlog', 'Chat Archive', 'Workspace chat history for teams', 'Chat', 'export chat history. search channels'),
-    ]);
-    expect(capabilityUnitsOf(index, 'send a chat message')).toContain('message posting');
-    expect(index.search('send a chat message', { limit: 5 }).hits.map((hit) => hit.slug)).toEqual(['chatapp', 'chatlog']);
-  });
-});
