@@ -729,3 +729,14 @@ describe('precipitation', () => {
     expect(index.search('will it rain here within the next hour', { limit: 5 }).hits[0]?.slug).toBe('nowcast');
   });
 });
+
+describe('summarization', () => {
+  it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
+    const index = indexOf([
+      listing('llm', 'Model Cloud', 'Hosted language models', 'AI', 'generate text from a prompt. stream tokens'),
+      listing('words', 'Word Counter', 'Counts words in text', 'Text', 'count words in a text'),
+    ]);
+    expect(creditedBy(index, 'summarize text with an llm', 'llm')).toContain('summarization');
+    expect(index.search('summarize text with an llm', { limit: 5 }).hits[0]?.slug).toBe('llm');
+  });
+});
