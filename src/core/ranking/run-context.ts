@@ -119,7 +119,7 @@ const BARE_POSSESSIONS = new Set('details detail data info information profile p
  * what is known of it (BARE_POSSESSIONS): then the possessor is what the need is about.
  */
 function possessorsIn(need: string): string[] {
-  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])\s*(\p{L}*)/gu))
+  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
     .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
     .map((match) => stem(match[1]!));
 }

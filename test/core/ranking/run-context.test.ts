@@ -62,6 +62,8 @@ describe('reading a need without its run context', () => {
     expect(readNeedText("pull a customer's checking-account balance").demoted).toContain('customer');
     expect(readNeedText("look up a company's details by domain").demoted).not.toContain('compani');
     expect(readNeedText("get a user's profile").demoted.size).toBe(0);
+    // The word owned is looked at, not taken: a possessor it is itself still counts ("an account's").
+    expect([...readNeedText("pull a customer's account's balance").demoted].sort()).toEqual(['account', 'customer']);
   });
 
   it('keeps a need made of nothing but run context whole', () => {
