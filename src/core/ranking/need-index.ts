@@ -1039,6 +1039,9 @@ export class NeedIndex {
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
     const { text, demoted, hindered } = readNeedText(need);
+    // A unit counts as its weakest reading allows: all run context, or all the act the need hinders (run context included), or whole.
+    const weightOfWords = (words: string[]) =>
+      words.every((word) => demoted.has(word)) ? RUN_CONTEXT_WEIGHT : words.every((word) => demoted.has(word) || hindered.has(word)) ? HINDERED_WEIGHT : 1;
     const wordsOf = new Map<string, string>();
     const analyzed = analyzeText(text, wordsOf);
     const terms = new Set(analyzed.terms);
@@ -1060,7 +1063,7 @@ export class NeedIndex {
     for (const term of terms) {
       const postings = this.postings.get(term);
       if (!postings) continue;
-      units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: demoted.has(term) ? RUN_CONTEXT_WEIGHT : hindered.has(term) ? HINDERED_WEIGHT : 1 });
+      units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: weightOfWords([term]) });
     }
     for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
       // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".
@@ -1068,9 +1071,7 @@ export class NeedIndex {
       const key = this.capabilityKeys[capability]!;
       const postings = this.postings.get(key);
       if (!postings) continue;
-      const onlyContext = [...stems].every((word) => demoted.has(word));
-      const onlyHindered = !onlyContext && [...stems].every((word) => demoted.has(word) || hindered.has(word));
-      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT * (onlyContext ? RUN_CONTEXT_WEIGHT : onlyHindered ? HINDERED_WEIGHT : 1), evokedBy: stems });
+      units.push({ key: this.vocabulary[capability]!.label, capabilityKey: key, kind: 'capability', idf: this.idf(postings), weight: CAPABILITY_WEIGHT * weightOfWords([...stems]), evokedBy: stems });
     }
     // Words no listing has and no capability covers still belong to the need: no listing serves
     // them. Run-context words are not held against anyone.
