@@ -68,15 +68,15 @@ export const joinCurationSchema = z.strictObject({
   reason: z.string().min(1).max(300),
 });
 
+/** A public-apis row named as the build names it: "public-apis:<row name>", "@<host>" added where two rows share the name. */
+const publicApisRowKey = (field: string) =>
+  z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: `${field} is "public-apis:<row name>", with "@<host>" when two rows share the name, e.g. "public-apis:Pirate Weather"` });
+
 /**
  * A public-apis row described anew from the API's own page (ADR 33): the list's one-liner
  * ("Weather and forecast data") says too little to choose by. The page and the day it was read
  * are the source of both fields; the wording is ours.
  */
-/** A public-apis row named as the build names it: "public-apis:<row name>", "@<host>" added where two rows share the name. */
-const publicApisRowKey = (field: string) =>
-  z.string().regex(/^public-apis:[^@]+(?:@[a-z0-9.-]+)?$/, { error: `${field} is "public-apis:<row name>", with "@<host>" when two rows share the name, e.g. "public-apis:Pirate Weather"` });
-
 export const rowCurationSchema = z.strictObject({
   row: publicApisRowKey('row'),
   description: z.string().min(20).max(200),
