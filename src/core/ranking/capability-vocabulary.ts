@@ -57,6 +57,7 @@ financial filings: sec filings, annual reports, financial statements, edgar, sec
 books: book, books, isbn, library, authors, novels, bibliographic, literature, ebooks
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
+spelling and grammar: spell check, spell checker, spell checking, spellcheck, spellchecker, spelling errors, spelling mistakes, check spelling, misspelled, misspellings, grammar, grammar check, grammar checker, grammar errors, grammatical errors, proofread, proofreading, typos
 language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
 text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification
 natural language understanding: user intents, detect intent, detect intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
@@ -66,7 +67,7 @@ speech to text: speech to text, speech-to-text, transcription, transcribe, trans
 text to speech: text to speech, text-to-speech, tts, speech synthesis, synthesize speech, synthesizes speech, synthesized speech, speech from text, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
 face recognition: face recognition, face detection, facial recognition, faces, face
-generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant
+generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant; in needs only: paraphrase, paraphrasing, rephrase, rephrasing, reword, rewrite text, rewrite copy
 embeddings: embeddings, embedding, text embeddings, vector embeddings, embedding models, embed text, embed documents
 image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e; in needs only: images from text, image from text, images from prompts, image from a prompt, pictures from text
 image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop, thumbnails, image optimization, image compression, image transformation, image cdn, background removal, remove background

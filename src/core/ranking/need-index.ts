@@ -82,6 +82,8 @@ const RUN_CONTEXT_WEIGHT = 0.1;
  * (ADR 32): 0.3 to 0.85 read the same as served, 0.5 and below best flat.
  */
 const HINDERED_WEIGHT = 0.5;
+/** How much a word of what a need hands a fixed act counts ("product descriptions" in "translate product descriptions"; see run-context.ts). */
+const PAYLOAD_WEIGHT = 0.3;
 
 export interface NeedDocument {
   slug: string;
@@ -1038,10 +1040,16 @@ export class NeedIndex {
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
-    const { text, demoted, hindered } = readNeedText(need);
-    // A unit counts as its weakest reading allows: all run context, or all the act the need hinders (run context included), or whole.
+    const { text, demoted, hindered, payload } = readNeedText(need);
+    // A unit counts as its weakest reading allows: all run context, or all the act the need hinders or the payload (run context included), or whole.
     const weightOfWords = (words: string[]) =>
-      words.every((word) => demoted.has(word)) ? RUN_CONTEXT_WEIGHT : words.every((word) => demoted.has(word) || hindered.has(word)) ? HINDERED_WEIGHT : 1;
+      words.every((word) => demoted.has(word))
+        ? RUN_CONTEXT_WEIGHT
+        : words.every((word) => demoted.has(word) || hindered.has(word))
+          ? HINDERED_WEIGHT
+          : words.every((word) => demoted.has(word) || payload.has(word))
+            ? PAYLOAD_WEIGHT
+            : 1;
     const wordsOf = new Map<string, string>();
     const analyzed = analyzeText(text, wordsOf);
     const terms = new Set(analyzed.terms);

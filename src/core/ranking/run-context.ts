@@ -88,6 +88,8 @@ export interface NeedText {
   demoted: Set<string>;
   /** Stems of the act a need hinders, and where ("stop spam bots from submitting my contact form"): see hinderedIn. */
   hindered: Set<string>;
+  /** Stems of what a need hands a fixed act to work on ("product descriptions" in "translate product descriptions"): see payloadIn. */
+  payload: Set<string>;
 }
 
 /** Verbs that keep someone from doing something: what follows their "from" is the act hindered, not what the need is about. */
@@ -108,6 +110,40 @@ function hinderedIn(words: string[], phrases: number[][], saysNothing: (i: numbe
   });
   for (const word of named) hindered.delete(word);
   return hindered;
+}
+
+/**
+ * Verbs whose act is the same whatever it is done to: a translator translates product
+ * descriptions, chat messages and web pages alike. ("Convert" is not one: what is converted,
+ * currency or video, decides the act.)
+ */
+const FIXED_ACT_VERBS = new Set(
+  'translate translates translating transcribe transcribes transcribing summarize summarizes summarizing summarise summarises summarising paraphrase paraphrases paraphrasing proofread proofreads proofreading'.split(' '),
+);
+
+/**
+ * "Translate product descriptions into German": the need is a translation; the descriptions are
+ * what it is given, and a product catalogue serves nothing of it. The stems after a verb of
+ * FIXED_ACT_VERBS in its phrase, and of a "from" phrase right after it (where the thing comes
+ * from: "transcribe voice notes from WhatsApp"), less any the rest of the need names too.
+ */
+function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
+  const payload = new Set<string>();
+  const named = new Set<string>();
+  let inPayload = false;
+  for (const phrase of phrases) {
+    inPayload = inPayload && words[phrase[0]!] === 'from';
+    for (const i of phrase) {
+      if (FIXED_ACT_VERBS.has(words[i]!)) {
+        inPayload = true;
+        named.add(stem(words[i]!));
+        continue;
+      }
+      if (!saysNothing(i)) (inPayload ? payload : named).add(stem(words[i]!));
+    }
+  }
+  for (const word of named) payload.delete(word);
+  return payload;
 }
 
 /** Things owned that say nothing of their own: "a company's details" asks for company data. */
@@ -184,7 +220,7 @@ export function readNeedText(need: string): NeedText {
   const phrases = phrasesOf(words);
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set() };
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set() };
 
   const demoted = new Set<string>(possessorsIn(need));
   for (const phrase of kept) {
@@ -198,5 +234,5 @@ export function readNeedText(need: string): NeedText {
   // (A loop rather than kept.flat(), which was a quarter of this function's time.)
   const keptWords: string[] = [];
   for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
-  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing) };
+  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload: payloadIn(words, kept, saysNothing) };
 }

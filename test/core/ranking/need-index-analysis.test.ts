@@ -685,6 +685,38 @@ describe('the act a need hinders', () => {
   });
 });
 
+describe('what a fixed act is given', () => {
+  const index = indexOf([
+    listing('shop', 'Shop Catalog', 'Product descriptions, prices and photos for online shops', 'Shopping', 'read product descriptions. list products'),
+    listing('translator', 'Translator', 'Machine translation between many languages', 'Text', 'translate text'),
+  ]);
+
+  it('counts for less than the act: a translator, not a product catalogue, for translating product descriptions', () => {
+    expect(index.search('translate product descriptions into german', { limit: 5 }).hits[0]?.slug).toBe('translator');
+    // Asked for as the need itself, the catalogue leads.
+    expect(index.search('read product descriptions', { limit: 5 }).hits[0]?.slug).toBe('shop');
+  });
+});
+
+describe('spelling and grammar', () => {
+  it('is named by proofreading and spell checks, not by a game\'s spells', () => {
+    const index = indexOf([
+      listing('spells', 'Spellbook', 'Every spell of a fantasy game', 'Games', 'list spells by level'),
+      listing('checker', 'Text Checker', 'Find spelling mistakes and grammar errors in text', 'Text', 'check text for grammar errors'),
+    ]);
+    expect(capabilityUnitsOf(index, 'proofread blog posts')).toContain('spelling and grammar');
+    expect(creditedBy(index, 'proofread blog posts', 'checker')).toContain('spelling and grammar');
+    expect(creditedBy(index, 'spell check user comments', 'spells')).toEqual([]);
+  });
+});
+
+describe('paraphrasing', () => {
+  it('asks for a text-generation model', () => {
+    const index = indexOf([listing('llm', 'Model Host', 'Hosted large language models', 'AI', 'text generation')]);
+    expect(capabilityUnitsOf(index, 'paraphrase marketing copy')).toContain('generative ai');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([

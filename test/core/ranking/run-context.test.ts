@@ -58,6 +58,17 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('block spam forms from submitting forms twice').hindered).not.toContain('form');
   });
 
+  it('reads what a fixed act is given as its payload, not what the need is about', () => {
+    expect([...readNeedText('translate product descriptions into german').payload].sort()).toEqual(['descript', 'product']);
+    // A "from" phrase right after it says where the payload comes from.
+    expect([...readNeedText('transcribe voice notes from whatsapp').payload].sort()).toEqual(['note', 'voic', 'whatsapp']);
+    // "Convert" is no fixed act: what is converted decides the act.
+    expect(readNeedText('convert uploaded videos into mp4').payload.size).toBe(0);
+    // A word the rest of the need names too stays whole.
+    expect(readNeedText('summarize news articles for a news site').payload).not.toContain('news');
+    expect(readNeedText('send product descriptions by email').payload.size).toBe(0);
+  });
+
   it('reads a possessor as where the need is placed, unless what it owns is a bare word for what is known of it', () => {
     expect(readNeedText("pull a customer's checking-account balance").demoted).toContain('customer');
     expect(readNeedText("look up a company's details by domain").demoted).not.toContain('compani');
