@@ -717,6 +717,19 @@ describe('paraphrasing', () => {
   });
 });
 
+describe('payments and geocoding as needs word them', () => {
+  const index = indexOf([
+    listing('gateway', 'Pay Gateway', 'Accept card payments online', 'Payments', 'accept card payments. issue refunds'),
+    listing('places', 'Address Finder', 'Address autocomplete for forms', 'Geocoding', 'address autocomplete'),
+  ]);
+
+  it('reads Apple Pay and Google Pay as payments, and "autocomplete addresses" as "address autocomplete"', () => {
+    expect(creditedBy(index, 'accept apple pay on my website', 'gateway')).toContain('payments');
+    expect(creditedBy(index, 'let customers pay with google pay', 'gateway')).toContain('payments');
+    expect(creditedBy(index, 'autocomplete addresses as the user types', 'places')).toContain('geocoding');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
