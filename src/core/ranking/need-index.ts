@@ -84,6 +84,14 @@ const RUN_CONTEXT_WEIGHT = 0.1;
 const HINDERED_WEIGHT = 0.5;
 /** How much a word of what a need hands a fixed act counts ("product descriptions" in "translate product descriptions"; see run-context.ts). */
 const PAYLOAD_WEIGHT = 0.3;
+/**
+ * A listing's capability lines say its main job first (curated lines are written so; a document's
+ * follow its operations), and an API whose several lines name a capability is about it: Giphy's
+ * five lines of GIFs against Bannerbear's one among banners, PDFs and videos. So each line counts
+ * on its own, the line at index k weighing 1 / (1 + CAPABILITY_LINE_DECAY * k). Chosen on the
+ * halves of the real-needs set (ADR 32): 0.5 is where neither half of either copy falls.
+ */
+const CAPABILITY_LINE_DECAY = 0.5;
 
 export interface NeedDocument {
   slug: string;
@@ -463,13 +471,23 @@ export class NeedIndex {
     for (const field of NEED_FIELDS) {
       const text = document.fields[field];
       if (!text) continue;
-      const analyzed = field === 'category' || field === 'subcategory' ? this.shelfTermsOf(text) : this.fieldTermsOf(text);
-      const fieldWeight = field === 'name' ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.words) / NAME_REFERENCE_LENGTH) : FIELD_WEIGHT[field];
-      const bit = FIELD_BIT[field];
-      const { keys, written } = analyzed;
-      for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, bit, written[i]!);
-      length += analyzed.words * FIELD_WEIGHT[field];
-      for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
+      // Each capability line is read on its own: a capability it names counts once per line, and a
+      // line counts less the further down the list it stands (see CAPABILITY_LINE_DECAY).
+      const parts = field === 'capabilities' ? text.split('\n') : [text];
+      for (let line = 0; line < parts.length; line += 1) {
+        const part = parts[line]!;
+        if (!part) continue;
+        const analyzed = field === 'category' || field === 'subcategory' ? this.shelfTermsOf(part) : this.fieldTermsOf(part);
+        const fieldWeight =
+          field === 'name'
+            ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.words) / NAME_REFERENCE_LENGTH)
+            : FIELD_WEIGHT[field] / (1 + CAPABILITY_LINE_DECAY * line);
+        const bit = FIELD_BIT[field];
+        const { keys, written } = analyzed;
+        for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, bit, written[i]!);
+        length += analyzed.words * FIELD_WEIGHT[field];
+        for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
+      }
     }
     for (const [term, { weight, fields, written }] of weights) this.post(term, doc, weight, fields, written);
     for (const [capability, { weight, fields }] of capabilityWeights) this.post(this.capabilityKeys[capability]!, doc, weight, fields);

@@ -243,6 +243,27 @@ describe('what each field of a listing counts for (ADR 32: name 2, capabilities 
   });
 });
 
+describe('capability lines (ADR 32: each line on its own, the line at index k weighing 1 / (1 + 0.5k))', () => {
+  // In each pair the words are the same, so read as one field the two tie and the slug decides ("a…" first).
+  it('a capability named on several lines outweighs the same capability named on one line among others', () => {
+    const index = indexOf([
+      listing('a-one-line', 'Box', 'relay tools', 'Misc', ['route sms mms whatsapp', 'relay', 'bridge', 'render pdfs'].join('\n')),
+      listing('z-many-lines', 'Box', 'relay tools', 'Misc', ['route sms', 'relay mms', 'bridge whatsapp', 'render pdfs'].join('\n')),
+      listing('other', 'Other Box', 'omega', 'Misc', 'omega'),
+    ]);
+    expect(index.search('text messages', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['z-many-lines', 'a-one-line']);
+  });
+
+  it('the same capability counts more on the first line than on the fourth', () => {
+    const index = indexOf([
+      listing('a-late', 'Box', 'tools', 'Misc', ['list zones', 'read logs', 'manage keys', 'send sms'].join('\n')),
+      listing('z-first', 'Box', 'tools', 'Misc', ['send sms', 'list zones', 'read logs', 'manage keys'].join('\n')),
+      listing('other', 'Other Box', 'omega', 'Misc', 'omega'),
+    ]);
+    expect(index.search('send sms', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['z-first', 'a-late']);
+  });
+});
+
 describe('words that place a need in time', () => {
   it('name nothing an API does: "current", like "now" and "today", is no term', () => {
     expect(analyzeText('coffee shops near my current location right now').terms).toEqual(['coffe', 'shop', 'near', 'locat']);
