@@ -20,7 +20,8 @@ email sending: send email, transactional email, email delivery, smtp, mailing, n
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
-sms messaging: sms, sms messaging, mms, whatsapp, otp via sms; in needs only: text message, text messages
+whatsapp messaging: whatsapp, whatsapp business, whatsapp messages
+sms messaging: sms, sms messaging, mms, otp via sms; in needs only: text message, text messages
 voice calls: voice call, voice calls, phone call, phone calls, outbound call, outbound calls, inbound calls, call control, control calls, in-progress calls, programmable voice, voice message, voice messages, record calls, ivr, interactive voice response, automated calls; in needs only: phone customers, call customers, call users, spoken message, spoken messages
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up

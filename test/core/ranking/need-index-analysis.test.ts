@@ -751,6 +751,18 @@ describe('payments and geocoding as needs word them', () => {
   });
 });
 
+describe('WhatsApp', () => {
+  it('is a channel of its own, not SMS: a WhatsApp API is no answer to text messages, and a WhatsApp need meets the APIs that speak it', () => {
+    const index = indexOf([
+      listing('whatsapp', 'Chat Business', 'Message customers on WhatsApp from a business number', 'Messaging', 'send whatsapp messages'),
+      listing('sms', 'Text Gateway', 'Send and receive SMS', 'Messaging', 'send sms. receive sms replies'),
+    ]);
+    expect(creditedBy(index, 'collect text message replies', 'whatsapp')).not.toContain('sms messaging');
+    expect(creditedBy(index, 'collect text message replies', 'sms')).toContain('sms messaging');
+    expect(creditedBy(index, 'hold whatsapp conversations with customers', 'whatsapp')).toContain('whatsapp messaging');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
