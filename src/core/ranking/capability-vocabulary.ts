@@ -144,6 +144,7 @@ ev charging: charging stations, charging station, ev charging, charge points, el
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, transit schedules, bus schedules, train schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
 flight search: flight search, search flights, search for flights, flight offers, flight booking, book flights, book a flight, cheapest flights, flight prices, airfare, airfares, air fares, fare search, flights between
+flight delay prediction: flight delay prediction, flight delay predictions, predict flight delays, predict delays, delay prediction, delay predictions
 flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, arrival time, arrival times, departure time, departure times, live flights
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs

@@ -763,6 +763,18 @@ describe('WhatsApp', () => {
   });
 });
 
+describe('flight delay prediction', () => {
+  it('is no flight status: a predictor of how late a flight may be does not tell whether it is delayed', () => {
+    const index = indexOf([
+      listing('predictor', 'Flight Delay Prediction', 'Predict how late a flight is likely to be', 'Travel', 'predict the delay range of a flight'),
+      listing('status', 'Flight Status', 'Status of a scheduled flight', 'Travel', 'retrieve flight status. tell apart delayed flights'),
+    ]);
+    expect(creditedBy(index, 'is a particular flight delayed', 'status')).toContain('flight status');
+    expect(creditedBy(index, 'is a particular flight delayed', 'predictor')).not.toContain('flight status');
+    expect(creditedBy(index, 'predict flight delays', 'predictor')).toContain('flight delay prediction');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
