@@ -775,6 +775,13 @@ describe('flight delay prediction', () => {
   });
 });
 
+describe('natural language understanding', () => {
+  it('is named by a runtime that returns "the recognised intent"', () => {
+    const index = indexOf([listing('runtime', 'Bot Runtime', 'Send user text to a bot and get back the recognised intent', 'Text', 'send text input to a bot')]);
+    expect(creditedBy(index, 'recognise user intents in chat messages', 'runtime')).toContain('natural language understanding');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
