@@ -20,6 +20,7 @@ email sending: send email, transactional email, email delivery, smtp, mailing, n
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
+inbound messages: receive sms, receive sms messages, inbound sms, incoming sms, inbound messages, incoming messages, inbound text messages, incoming text messages, sms replies, message replies, text message replies, two-way sms, two-way messaging, two way sms
 whatsapp messaging: whatsapp, whatsapp business, whatsapp messages
 sms messaging: sms, sms messaging, mms, otp via sms; in needs only: text message, text messages
 voice calls: voice call, voice calls, phone call, phone calls, outbound call, outbound calls, inbound calls, call control, control calls, in-progress calls, programmable voice, voice message, voice messages, record calls, ivr, interactive voice response, automated calls; in needs only: phone customers, call customers, call users, spoken message, spoken messages

@@ -782,6 +782,18 @@ describe('natural language understanding', () => {
   });
 });
 
+describe('inbound messages', () => {
+  it('are named by replies a need collects and by listings that receive SMS, not by sending alone', () => {
+    const index = indexOf([
+      listing('two-way', 'Text Gateway', 'Send and receive SMS from a virtual number', 'Messaging', 'send sms. receive sms through webhooks'),
+      listing('blast', 'Text Blaster', 'Send bulk SMS campaigns', 'Messaging', 'send sms in bulk'),
+    ]);
+    expect(capabilityUnitsOf(index, 'collect text-message replies customers send')).toContain('inbound messages');
+    expect(creditedBy(index, 'collect text-message replies customers send', 'two-way')).toContain('inbound messages');
+    expect(creditedBy(index, 'collect text-message replies customers send', 'blast')).not.toContain('inbound messages');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
