@@ -794,6 +794,18 @@ describe('inbound messages', () => {
   });
 });
 
+describe('blockchain data', () => {
+  it('is no accounting ledger and no payment wallet: a crypto wallet or a distributed ledger names it', () => {
+    const index = indexOf([
+      listing('books', 'Books Online', 'Accounting with a general ledger and sales invoices', 'Business', 'post entries to the general ledger. list sales'),
+      listing('chain', 'Chain Data', 'NFT sales and crypto wallet activity', 'Crypto', 'list nft sales. read crypto wallet transactions'),
+    ]);
+    expect(creditedBy(index, 'list nft sales for a collection', 'books')).not.toContain('blockchain data');
+    expect(creditedBy(index, 'list nft sales for a collection', 'chain')).toContain('blockchain data');
+    expect(capabilityUnitsOf(index, 'pay with a digital wallet')).not.toContain('blockchain data');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
