@@ -40,6 +40,12 @@ const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
  * of what the listing serves. The part still adds its score; only the share of the need it covers shrinks.
  */
 const NAME_ONLY_COVERAGE = 0.5;
+/**
+ * A need word that at most this many listings use, each in its name, is a brand the need names
+ * ("an alert in PagerDuty"): matched in a name it covers its part whole. Our descriptions do not
+ * repeat the API's name, so a brand is often in the name alone.
+ */
+const BRAND_MAX_LISTINGS = 3;
 const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities;
 /** Whether a posting's fields are the name (and maybe the category) without the description or capabilities. */
 const nameOnly = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0 && (fieldBits & FIELD_BIT.name) !== 0;
@@ -590,8 +596,18 @@ export class NeedIndex {
       return coverage;
     };
     // What the listing covers, its parts matched only in its name counted at NAME_ONLY_COVERAGE (at most 1, as the bound needs).
-    const coverageOfMatch = (mask: number, nameOnlyMask: number) =>
-      nameOnlyMask === 0 ? coverageFor(mask) : NAME_ONLY_COVERAGE * coverageFor(mask) + (1 - NAME_ONLY_COVERAGE) * coverageFor(mask & ~nameOnlyMask);
+    // Need words that only a few listings use, every one of them in its name: brands the need names.
+    let brandMask = 0;
+    units.forEach((unit, u) => {
+      const list = lists[u]!;
+      if (unit.kind !== 'term' || list.docs.length > BRAND_MAX_LISTINGS) return;
+      for (let i = 0; i < list.docs.length; i += 1) if ((list.fields[i]! & FIELD_BIT.name) === 0) return;
+      brandMask |= 1 << u;
+    });
+    const coverageOfMatch = (mask: number, nameOnlyMaskAll: number) => {
+      const nameOnlyMask = nameOnlyMaskAll & ~brandMask;
+      return nameOnlyMask === 0 ? coverageFor(mask) : NAME_ONLY_COVERAGE * coverageFor(mask) + (1 - NAME_ONLY_COVERAGE) * coverageFor(mask & ~nameOnlyMask);
+    };
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
 

@@ -806,6 +806,18 @@ describe('blockchain data', () => {
   });
 });
 
+describe('a brand the need names', () => {
+  it('covers its part whole when matched in the name of the few listings that use the word, and at half when many names use it', () => {
+    const index = indexOf([
+      listing('pager', 'Pagerbrand', 'Incident response and on-call schedules', 'Monitoring', 'create incidents'),
+      ...['one', 'two', 'three', 'four'].map((n) => listing(`glass-${n}`, `Glass ${n}`, 'Marine conditions at sea', 'Misc', 'get tides')),
+      listing('other', 'Other Box', 'omega', 'Misc', 'omega'),
+    ]);
+    expect(index.search('pagerbrand', { limit: 3 }).hits[0]?.coverage).toBe(1);
+    expect(index.search('glass', { limit: 3 }).hits[0]?.coverage).toBe(0.5);
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
