@@ -93,6 +93,11 @@ const OWN_STEMS = new Map<string, string>(
     observability: 'observab',
     observable: 'observab',
     ticketing: 'ticketing',
+    // A conversation is no conversion: Porter gives both "convers", and a currency converter met
+    // "two-way WhatsApp conversations" by its "conversion".
+    conversation: 'conversat',
+    conversations: 'conversat',
+    conversational: 'conversat',
     // Found among the words of the default catalogue (OpenAPI documents included) whose Porter
     // stem is a vocabulary phrase's while the word means something else: "custom fields" are no
     // customers, "driving" licences no drive, "past" 30 days no paste, a PIN block no pinning.

@@ -216,6 +216,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['renewable', 'renewal'],
     ['transition', 'transit'],
     ['elevator', 'elevation'],
+    ['conversation', 'conversion'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
