@@ -33,7 +33,7 @@ const CONTEXT_WORDS = new Set(
     'ci pipeline pipelines workflow workflows serverless lambda lambdas worker workers container containers docker kubernetes k8s',
     'backend server servers vm headless unattended automated automation automate automatically programmatic programmatically',
     'agent agents agentic llm llms gpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
-    'nightly hourly daily schedule scheduled scheduler minute minutes hour hours',
+    'nightly hourly daily weekly monthly schedule scheduled scheduler minute minutes hour hours',
     // what it is written in
     'node nodejs js javascript typescript ts python py go golang ruby rust java kotlin php perl deno bun csharp dotnet swift elixir',
     // how requests are sent and secrets held

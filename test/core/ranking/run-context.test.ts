@@ -58,6 +58,13 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('block spam forms from submitting forms twice').hindered).not.toContain('form');
   });
 
+  it('reads a weekly or monthly job as when the call runs', () => {
+    const read = readNeedText('in the weekly settlement job, pay marketplace sellers into their bank accounts');
+    expect(read.demoted).toContain('settlement');
+    expect(read.demoted).toContain('weekli');
+    expect(read.demoted).not.toContain('seller');
+  });
+
   it('reads what a fixed act is given as its payload, not what the need is about', () => {
     expect([...readNeedText('translate product descriptions into german').payload].sort()).toEqual(['descript', 'product']);
     // A "from" phrase right after it says where the payload comes from.
