@@ -88,7 +88,7 @@ export interface NeedText {
   demoted: Set<string>;
   /** Stems of the act a need hinders, and where ("stop spam bots from submitting my contact form"): see hinderedIn. */
   hindered: Set<string>;
-  /** Stems of what a need hands a fixed act to work on ("product descriptions" in "translate product descriptions"): see payloadIn. */
+  /** Stems of what a need hands a fixed act to work on ("product descriptions" in "translate product descriptions"), and of participles that describe what it is given ("uploaded" in "user-uploaded photos"): see payloadIn and givenParticiplesIn. */
   payload: Set<string>;
 }
 
@@ -144,6 +144,31 @@ function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number
   }
   for (const word of named) payload.delete(word);
   return payload;
+}
+
+/** Words ending in "ed" that are no past participle. */
+const NOT_PARTICIPLES = new Set('embed embeds feed speed seed breed bleed shed proceed exceed succeed indeed hundred sacred naked wicked wired'.split(' '));
+
+/**
+ * "Thumbnails of user-uploaded photos", "text from a scanned invoice", "the newest published
+ * version": a past participle before the thing it describes says what was done to what the need
+ * is given, not what it asks for. The stems of such participles (not a phrase's first word),
+ * less any the rest of the need names too.
+ */
+function givenParticiplesIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
+  const given = new Set<string>();
+  const named = new Set<string>();
+  for (const phrase of phrases) {
+    phrase.forEach((i, at) => {
+      if (saysNothing(i)) return;
+      const word = words[i]!;
+      const next = phrase[at + 1];
+      const isGiven = at > 0 && next !== undefined && !saysNothing(next) && word.length > 4 && word.endsWith('ed') && !NOT_PARTICIPLES.has(word);
+      (isGiven ? given : named).add(stem(word));
+    });
+  }
+  for (const word of named) given.delete(word);
+  return given;
 }
 
 /** Things owned that say nothing of their own: "a company's details" asks for company data. */
@@ -234,5 +259,7 @@ export function readNeedText(need: string): NeedText {
   // (A loop rather than kept.flat(), which was a quarter of this function's time.)
   const keptWords: string[] = [];
   for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
-  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload: payloadIn(words, kept, saysNothing) };
+  const payload = payloadIn(words, kept, saysNothing);
+  for (const word of givenParticiplesIn(words, kept, saysNothing)) payload.add(word);
+  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload };
 }

@@ -58,6 +58,15 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('block spam forms from submitting forms twice').hindered).not.toContain('form');
   });
 
+  it('reads a past participle before what it describes as what the need is given', () => {
+    expect(readNeedText('make thumbnails of user-uploaded photos').payload).toContain('upload');
+    expect(readNeedText('the newest published version of a package').payload).toContain('publish');
+    // Not a phrase's first word, not a word that only ends in "ed", not a word the need also names.
+    expect(readNeedText('uploaded files to text').payload.size).toBe(0);
+    expect(readNeedText('a tool to embed documents').payload.size).toBe(0);
+    expect(readNeedText('list published packages and who published them').payload).not.toContain('publish');
+  });
+
   it('reads a weekly or monthly job as when the call runs', () => {
     const read = readNeedText('in the weekly settlement job, pay marketplace sellers into their bank accounts');
     expect(read.demoted).toContain('settlement');
@@ -70,7 +79,7 @@ describe('reading a need without its run context', () => {
     // A "from" phrase right after it says where the payload comes from.
     expect([...readNeedText('transcribe voice notes from whatsapp').payload].sort()).toEqual(['note', 'voic', 'whatsapp']);
     // "Convert" is no fixed act: what is converted decides the act.
-    expect(readNeedText('convert uploaded videos into mp4').payload.size).toBe(0);
+    expect(readNeedText('convert uploaded videos into mp4').payload).not.toContain('video');
     // A word the rest of the need names too stays whole.
     expect(readNeedText('summarize news articles for a news site').payload).not.toContain('news');
     expect(readNeedText('send product descriptions by email').payload.size).toBe(0);
