@@ -819,6 +819,13 @@ describe('a brand the need names', () => {
   });
 });
 
+describe('TLS certificates', () => {
+  it('are named by ordering, issuing, renewing and revoking a certificate, as certificate authorities say it', () => {
+    const index = indexOf([listing('ca', 'Cert Shop', 'Order certificates for domains', 'Security', 'download an issued certificate. renew or revoke a certificate')]);
+    expect(creditedBy(index, 'issue and auto-renew tls certificates for my domains', 'ca')).toContain('tls certificates');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
