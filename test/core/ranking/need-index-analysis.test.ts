@@ -821,7 +821,7 @@ describe('a brand the need names', () => {
 
 describe('TLS certificates', () => {
   it('are named by ordering, issuing, renewing and revoking a certificate, as certificate authorities say it', () => {
-    const index = indexOf([listing('ca', 'Cert Shop', 'Order certificates for domains', 'Security', 'download an issued certificate. renew or revoke a certificate')]);
+    const index = indexOf([listing('ca', 'Cert Shop', 'Order certificates for domains', 'Security', ['download an issued certificate', 'renew or revoke a certificate'].join('\n'))]);
     expect(creditedBy(index, 'issue and auto-renew tls certificates for my domains', 'ca')).toContain('tls certificates');
   });
 });
