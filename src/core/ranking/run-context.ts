@@ -227,11 +227,14 @@ export function readNeedText(need: string): NeedText {
     if (i + 2 < words.length && CONTEXT_PAIRS.has(`${words[i]} ${words[i + 1]} ${words[i + 2]}`)) context[i] = context[i + 1] = context[i + 2] = true;
   }
   // "Summarize text with an LLM": a model the need is done with is what it asks for, not where the call runs ("my LLM tool" still is).
+  // So is a model that ends its phrase, the thing asked for ("run an open source LLM without managing GPUs").
   for (let i = 1; i < words.length; i += 1) {
     if (!MEANS_WORDS.has(words[i]!)) continue;
     let before = i - 1;
     while (before > 0 && ARTICLES.has(words[before]!)) before -= 1;
-    if (MEANS_MARKERS.has(words[before]!)) context[i] = false;
+    const next = words[i + 1];
+    const endsPhrase = next === undefined || PHRASE_STARTS.has(next) || /^\d+$/.test(next);
+    if (MEANS_MARKERS.has(words[before]!) || endsPhrase) context[i] = false;
   }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
   // So does one before a comma that opens as a phrase of setting: "in a podcast pipeline, …", "from a firewall script, …".

@@ -67,6 +67,13 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('list published packages and who published them').payload).not.toContain('publish');
   });
 
+  it('reads a model that ends its phrase as what the need asks for, and one that names a tool or agent as where the call runs', () => {
+    expect(readNeedText('fine-tune an llm on support tickets').demoted).not.toContain('llm');
+    expect(readNeedText('call gpt 4 from my backend').demoted).not.toContain('gpt');
+    expect(readNeedText('my llm agent needs papers on a topic').demoted).toContain('llm');
+    expect(readNeedText('give my llm tool the intro of an article').demoted).toContain('llm');
+  });
+
   it('reads a weekly or monthly job as when the call runs', () => {
     const read = readNeedText('in the weekly settlement job, pay marketplace sellers into their bank accounts');
     expect(read.demoted).toContain('settlement');
