@@ -19,7 +19,9 @@ const GRAMMAR_WORDS = (
   // "before publishing"): they place the need in time or in a task, and name nothing an API does.
   'now right current currently today tomorrow tonight yesterday last next total particular specific given certain whether if still before after figure ' +
   // What an apostrophe leaves of a possessive or a contraction once the text is split at it ("user's", "don't", "we'll").
-  's t ll re ve'
+  's t ll re ve ' +
+  // Prepositions of place and direction that name nothing either ("the company behind a domain").
+  'behind beside beyond beneath toward towards upon amid among amongst underneath throughout unto'
 ).split(' ');
 
 /**

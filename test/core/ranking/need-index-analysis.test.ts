@@ -271,6 +271,13 @@ describe('words that place a need in time', () => {
   });
 });
 
+describe('prepositions of place and direction', () => {
+  it('name nothing an API does: "behind", like "between" in a phrase of its own, is no term', () => {
+    expect(analyzeText('the company behind a domain').terms).toEqual(['compani', 'domain']);
+    expect(analyzeText('news from around the world, among others').terms).not.toContain('among');
+  });
+});
+
 describe('British and American spellings', () => {
   it.each([
     ['optimise', 'optimize'],
