@@ -92,7 +92,7 @@ json storage: json storage, key value, key-value, kv store, store json, json bin
 sql databases: sql database, sql databases, sql query, sql queries, run sql, execute sql, postgres, postgresql, mysql, mariadb, sqlite, relational database, relational databases, managed database, managed databases, hosted database, hosted databases, database as a service, serverless database, database cluster, database clusters
 pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
-tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme, certificate issuance, issue certificates, issued certificate, issued certificates, renew certificates, renew a certificate, revoke a certificate, revoke certificates, certificate manager, certificate management, x509
+tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme, certificate issuance, issue certificates, issued certificate, issued certificates, revoke a certificate, revoke certificates, certificate manager, certificate management, x509
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
 ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve

@@ -831,6 +831,11 @@ describe('TLS certificates', () => {
     const index = indexOf([listing('ca', 'Cert Shop', 'Order certificates for domains', 'Security', ['download an issued certificate', 'renew or revoke a certificate'].join('\n'))]);
     expect(creditedBy(index, 'issue and auto-renew tls certificates for my domains', 'ca')).toContain('tls certificates');
   });
+
+  it('are not a registration board\'s renewal certificate', () => {
+    const index = indexOf([listing('board', 'Pharmacy Board', 'Verify registration and renewal certificates of pharmacists', 'Government', 'verify a renewal certificate')]);
+    expect(creditedBy(index, 'issue and auto-renew tls certificates for my domains', 'board')).not.toContain('tls certificates');
+  });
 });
 
 describe('uptime monitoring', () => {
