@@ -120,7 +120,7 @@ for (const screen of WIDTHS) {
       expect(secondPage.filter((slug) => firstPage.includes(slug))).toEqual([]);
     });
 
-    it('an unassessed listing says what is known in under two screens, without rows of placeholders', async () => {
+    it('an unassessed listing says what is known in about two screens, without rows of placeholders', async () => {
       await page.goto(url('/apis/aniapi'));
       expect(await page.locator('tr[data-criterion]').count()).toBe(0);
       expect(await page.locator('[data-not-assessed]').count()).toBe(1);
@@ -131,8 +131,9 @@ for (const screen of WIDTHS) {
       if (screen.width >= 900) {
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         // One and a half screens until the catalogue face (ADR 29) gave it capabilities, its provider
-        // and the alternatives that share them: what is known, not placeholders.
-        expect(height).toBeLessThanOrEqual(screen.height * 1.75);
+        // and the alternatives that share them; 1.75 until its own page was read (ADR 33: three
+        // capabilities, a second source). What is known, not placeholders.
+        expect(height).toBeLessThanOrEqual(screen.height * 2.1);
       }
     });
   });

@@ -117,9 +117,15 @@ export function alternativesFaqEntry(listing: Pick<Listing, 'name' | 'capabiliti
   if (alternatives.length === 0) {
     return { question, answer: `The directory lists no other API that serves what ${listing.name} does.`, generated: true };
   }
-  const named = alternatives.map((alternative) =>
-    alternative.serves.length ? `${alternative.name} (${alternative.serves.length > FAQ_LIST_MAX ? `${alternative.serves.length} of its capabilities` : listPhrases(alternative.serves)})` : `${alternative.name} (the same need)`,
-  );
+  // One shared capability is named; several are counted, since repeating the listing's own lines
+  // for every alternative made the answer the longest part of a listing's page.
+  const total = listing.capabilities.length;
+  const named = alternatives.map((alternative) => {
+    const count = alternative.serves.length;
+    if (count === 0) return `${alternative.name} (the same need)`;
+    if (count === 1) return `${alternative.name} (${alternative.serves[0]})`;
+    return `${alternative.name} (${count >= total ? `all ${count}` : `${count} of the ${total}`} capabilities of ${listing.name})`;
+  });
   return {
     question,
     answer: `Listings that serve the same capabilities: ${listPhrases(named)}. Compare any of them with ${listing.name} side by side to see what each does better or worse.`,
