@@ -225,3 +225,10 @@ export function parseVocabulary(text: string, analyze: (phrase: string) => strin
 }
 
 export const CAPABILITY_VOCABULARY_TEXT = VOCABULARY;
+
+/**
+ * Phrases of the vocabulary that name one platform, not a kind of API: a need that names
+ * Instagram asks for Instagram, and a Reddit API, social media as it is, does not cover that word
+ * (it still meets the rest of the need through the capability the name evokes).
+ */
+export const PLATFORM_NAMES = 'twitter facebook instagram linkedin tiktok mastodon bluesky reddit slack discord telegram whatsapp youtube github gitlab npm pypi wikipedia wikidata steam minecraft spacex imdb'.split(' ');

@@ -1,6 +1,6 @@
 import { NearStrings, nearStringsInChunks } from './near-strings.ts';
-import { analyzeText, asWrittenIn, isStopWord } from './analyze-text.ts';
-import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, type Capability } from './capability-vocabulary.ts';
+import { analyzeText, asWrittenIn, isStopWord, stem } from './analyze-text.ts';
+import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
 
@@ -321,6 +321,8 @@ function givenOnly(term: string, sequence: string[]): boolean {
 
 export class NeedIndex {
   private readonly vocabulary: Capability[];
+  /** Stems of the vocabulary's platform names (see PLATFORM_NAMES): covered only by a listing that names the platform. */
+  private readonly platformStems = new Set(PLATFORM_NAMES.map((name) => stem(name)));
   /** Capabilities by the first stem of each of their phrases. */
   private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[]; needOnly: boolean }[]>();
   private readonly postings = new Map<string, Postings>();
@@ -1125,7 +1127,7 @@ export class NeedIndex {
   private coverageMasks(units: (NeedUnit & { evokedBy?: Set<string> })[]): number[] {
     return units.map((unit, u) => {
       let mask = 1 << u;
-      if (unit.kind === 'term') {
+      if (unit.kind === 'term' && !this.platformStems.has(unit.key)) {
         units.forEach((other, o) => {
           if (other.evokedBy?.has(unit.key)) mask |= 1 << o;
         });

@@ -838,6 +838,19 @@ describe('TLS certificates', () => {
   });
 });
 
+describe('a platform the need names', () => {
+  it('is covered only by a listing that names it, not by every API of its kind', () => {
+    const index = indexOf([
+      listing('forum', 'Forum Board', 'Posts and comments of a social network', 'Social', 'read posts and comments'),
+      listing('gram', 'Photo Graph', 'Instagram professional accounts', 'Social', 'moderate comments on instagram media'),
+    ]);
+    const { hits } = index.search('get instagram post comments', { limit: 5 });
+    expect(hits[0]?.slug).toBe('gram');
+    expect(hits.find((hit) => hit.slug === 'forum')!.coverage).toBeLessThan(1);
+    expect(creditedBy(index, 'get instagram post comments', 'forum')).toContain('social media');
+  });
+});
+
 describe('uptime monitoring', () => {
   it('is no vote "up or down": a site that is down names it, a dog picture voted up or down does not', () => {
     const index = indexOf([
