@@ -140,7 +140,7 @@ scheduling: calendar scheduling, scheduling platform, scheduling service, schedu
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, price comparisons, compare prices, compare product prices, deals, coupons, catalog, barcode lookup, retail, marketplace
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
-vessel tracking: vessel, vessels, vessel tracking, ship tracking, track ships, track a ship, ship positions, ais, ais data, imo number, mmsi, maritime traffic, marine traffic
+vessel tracking: vessel, vessels, vessel tracking, ship tracking, track ships, track a ship, ship positions, imo number, mmsi, maritime traffic, marine traffic
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, transit schedules, bus schedules, train schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops

@@ -852,7 +852,7 @@ describe('a platform the need names', () => {
 });
 
 describe('vessel tracking', () => {
-  it('is named by vessels, AIS data and IMO numbers', () => {
+  it('is named by vessels and IMO numbers', () => {
     const index = indexOf([listing('ais', 'Sea Watch', 'AIS vessel positions filtered by MMSI or IMO number', 'Transport', 'get vessel positions in an area')]);
     expect(creditedBy(index, 'live positions of vessels near a port', 'ais')).toContain('vessel tracking');
     expect(capabilityUnitsOf(index, 'track a ship by its imo number')).toContain('vessel tracking');
