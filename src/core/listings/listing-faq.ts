@@ -94,13 +94,13 @@ export function buildListingFaq(listing: Listing, cli: CliRelevance): FaqEntry[]
   ];
 }
 
-/** What an alternative shares with the listing, for the alternatives answer. */
 /** An answer names at most this many items of a list; an API document can list a hundred operations. */
 const FAQ_LIST_MAX = 8;
 
 const firstFew = (items: string[], separator: string) =>
   items.length > FAQ_LIST_MAX ? `${items.slice(0, FAQ_LIST_MAX).join(separator)}${separator}and ${items.length - FAQ_LIST_MAX} more` : items.join(separator);
 
+/** What an alternative shares with the listing, for the alternatives answer. */
 export interface AlternativeForFaq {
   name: string;
   slug: string;

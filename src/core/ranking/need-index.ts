@@ -482,6 +482,7 @@ export class NeedIndex {
       // Each capability line is read on its own: a capability it names counts once per line, and a
       // line counts less the further down the list it stands (see CAPABILITY_LINE_DECAY).
       const parts = field === 'capabilities' ? text.split('\n') : [text];
+      const bit = FIELD_BIT[field];
       for (let line = 0; line < parts.length; line += 1) {
         const part = parts[line]!;
         if (!part) continue;
@@ -490,7 +491,6 @@ export class NeedIndex {
           field === 'name'
             ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.words) / NAME_REFERENCE_LENGTH)
             : FIELD_WEIGHT[field] / (1 + CAPABILITY_LINE_DECAY * line);
-        const bit = FIELD_BIT[field];
         const { keys, written } = analyzed;
         for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, bit, written[i]!);
         length += analyzed.words * FIELD_WEIGHT[field];

@@ -96,20 +96,30 @@ export interface NeedText {
 const HINDERING_VERBS = new Set('stop stops stopping prevent prevents preventing block blocks blocking keep keeps keeping deter deters ban bans prohibit prohibits'.split(' '));
 
 /**
+ * The stems of the telling words `marked` picks out, less any the rest of the need names too: a
+ * word the need also asks for outright stays whole. The rules below each mark their words.
+ */
+function stemsOnlyMarked(words: string[], phrases: number[][], saysNothing: (i: number) => boolean, marked: boolean[]): Set<string> {
+  const only = new Set<string>();
+  const named = new Set<string>();
+  for (const phrase of phrases) for (const i of phrase) if (!saysNothing(i)) (marked[i] ? only : named).add(stem(words[i]!));
+  for (const word of named) only.delete(word);
+  return only;
+}
+
+/**
  * "Stop spam bots from submitting my contact form": the need is about the bots; the form is
- * where they act, and a forms API serves nothing of it. The stems of a "from" phrase that
- * follows a phrase with a hindering verb, less any the rest of the need names too. ("Protect
- * my API from abuse" is not one: there the "from" phrase names the threat.)
+ * where they act, and a forms API serves nothing of it. The words of a "from" phrase that follows
+ * a phrase with a hindering verb. ("Protect my API from abuse" is not one: there the "from"
+ * phrase names the threat.)
  */
 function hinderedIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
-  const hindered = new Set<string>();
-  const named = new Set<string>();
+  const marked: boolean[] = [];
   phrases.forEach((phrase, k) => {
     const isHindered = k > 0 && words[phrase[0]!] === 'from' && phrases[k - 1]!.some((i) => HINDERING_VERBS.has(words[i]!));
-    for (const i of phrase) if (!saysNothing(i)) (isHindered ? hindered : named).add(stem(words[i]!));
+    for (const i of phrase) marked[i] = isHindered;
   });
-  for (const word of named) hindered.delete(word);
-  return hindered;
+  return stemsOnlyMarked(words, phrases, saysNothing, marked);
 }
 
 /**
@@ -123,27 +133,22 @@ const FIXED_ACT_VERBS = new Set(
 
 /**
  * "Translate product descriptions into German": the need is a translation; the descriptions are
- * what it is given, and a product catalogue serves nothing of it. The stems after a verb of
+ * what it is given, and a product catalogue serves nothing of it. The words after a verb of
  * FIXED_ACT_VERBS in its phrase, and of a "from" phrase right after it (where the thing comes
- * from: "transcribe voice notes from WhatsApp"), less any the rest of the need names too.
+ * from: "transcribe voice notes from WhatsApp").
  */
 function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
-  const payload = new Set<string>();
-  const named = new Set<string>();
+  const marked: boolean[] = [];
   let inPayload = false;
   for (const phrase of phrases) {
     inPayload = inPayload && words[phrase[0]!] === 'from';
     for (const i of phrase) {
-      if (FIXED_ACT_VERBS.has(words[i]!)) {
-        inPayload = true;
-        named.add(stem(words[i]!));
-        continue;
-      }
-      if (!saysNothing(i)) (inPayload ? payload : named).add(stem(words[i]!));
+      const isVerb = FIXED_ACT_VERBS.has(words[i]!);
+      marked[i] = inPayload && !isVerb;
+      if (isVerb) inPayload = true;
     }
   }
-  for (const word of named) payload.delete(word);
-  return payload;
+  return stemsOnlyMarked(words, phrases, saysNothing, marked);
 }
 
 /** Words ending in "ed" that are no past participle. */
@@ -152,23 +157,18 @@ const NOT_PARTICIPLES = new Set('embed embeds feed speed seed breed bleed shed p
 /**
  * "Thumbnails of user-uploaded photos", "text from a scanned invoice", "the newest published
  * version": a past participle before the thing it describes says what was done to what the need
- * is given, not what it asks for. The stems of such participles (not a phrase's first word),
- * less any the rest of the need names too.
+ * is given, not what it asks for. Such participles, not a phrase's first word.
  */
 function givenParticiplesIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
-  const given = new Set<string>();
-  const named = new Set<string>();
+  const marked: boolean[] = [];
   for (const phrase of phrases) {
     phrase.forEach((i, at) => {
-      if (saysNothing(i)) return;
       const word = words[i]!;
       const next = phrase[at + 1];
-      const isGiven = at > 0 && next !== undefined && !saysNothing(next) && word.length > 4 && word.endsWith('ed') && !NOT_PARTICIPLES.has(word);
-      (isGiven ? given : named).add(stem(word));
+      marked[i] = at > 0 && next !== undefined && !saysNothing(next) && word.length > 4 && word.endsWith('ed') && !NOT_PARTICIPLES.has(word);
     });
   }
-  for (const word of named) given.delete(word);
-  return given;
+  return stemsOnlyMarked(words, phrases, saysNothing, marked);
 }
 
 /** Things owned that say nothing of their own: "a company's details" asks for company data. */
