@@ -176,7 +176,7 @@ logging and errors: logs, logging, error tracking, error monitoring, exceptions,
 content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, inappropriate content, detect nsfw, nsfw detection, nsfw classification, classify nsfw; in needs only: nsfw
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
 elevation and terrain: elevation, altitude, terrain, height above sea level, topography, digital elevation model
-public spending: government spending, public spending, federal spending, procurement, public contracts, contract awards, government contracts, grants awarded, budgets
+public spending: government spending, public spending, federal spending, agency spending, procurement, public contracts, contract awards, government contracts, federal contracts, federal grants, grants awarded, budgets
 feature flags: feature flags, feature flag, feature toggles, feature toggle, gradual rollout, percentage rollout, roll out a feature, a/b testing, experiments
 secrets management: secrets, secret manager, secrets manager, secrets store, vault, store credentials, api key storage, environment variables
 vector search: vector database, vector search, vectors, similarity search, semantic search, nearest neighbours, nearest neighbors, vector index, store embeddings, storing embeddings, stores embeddings, embeddings storage, search embeddings, query embeddings
