@@ -34,12 +34,14 @@ const NAME_REFERENCE_LENGTH = 2;
 const CATEGORY_ONLY_WEIGHT = 0.25;
 const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
 /**
- * A part of the need that a listing has in its name but neither its description nor its
- * capabilities bear out ("Storm Glass: Global marine weather" for storms, "Crossref Metadata
- * Search" for a search) covers this much of that part: a name is as often a brand as a statement
- * of what the listing serves. The part still adds its score; only the share of the need it covers shrinks.
+ * A part of the need that a listing has in its name or on its shelf (category, subcategory) but
+ * neither its description nor its capabilities bear out covers this much of that part. A name is
+ * as often a brand as a statement of what the listing serves ("Storm Glass: Global marine
+ * weather" for storms, "Crossref Metadata Search" for a search), and a shelf names what its
+ * listings do between them, not what each does ("Networking & CDN" holds gateways and 5G networks
+ * that cache nothing). The part still adds its score; only the share of the need it covers shrinks.
  */
-const NAME_ONLY_COVERAGE = 0.5;
+const UNSUPPORTED_COVERAGE = 0.5;
 /**
  * A need word that at most this many listings use, each in its name, is a brand the need names
  * ("an alert in PagerDuty"): matched in a name it covers its part whole. Our descriptions do not
@@ -47,8 +49,8 @@ const NAME_ONLY_COVERAGE = 0.5;
  */
 const BRAND_MAX_LISTINGS = 3;
 const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities;
-/** Whether a posting's fields are the name (and maybe the category) without the description or capabilities. */
-const nameOnly = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0 && (fieldBits & FIELD_BIT.name) !== 0;
+/** Whether a posting's fields are the name or the shelf, without the description or capabilities to bear them out. */
+const unsupported = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
 /**
@@ -227,8 +229,8 @@ interface NeedRead {
   docCategories: Int32Array;
   /** What the units in `mask` cover: an upper bound of coverageOfMatch, for pruning. */
   coverageFor: (mask: number) => number;
-  /** What a listing covers, given the units it matched and those it matched only in its name (see NAME_ONLY_COVERAGE). */
-  coverageOfMatch: (mask: number, nameOnlyMask: number) => number;
+  /** What a listing covers, given the units it matched and those it matched only in its name or shelf (see UNSUPPORTED_COVERAGE). */
+  coverageOfMatch: (mask: number, unsupportedMask: number) => number;
   ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
   limit: number;
   keep: ((slug: string) => boolean) | undefined;
@@ -340,12 +342,12 @@ export class NeedIndex {
   private scores = new Float64Array(0);
   private matched = new Uint32Array(0);
   private fieldMasks = new Uint8Array(0);
-  /** Per listing, the units it matched only in its name (see NAME_ONLY_COVERAGE). */
-  private nameOnlyMasks = new Uint32Array(0);
+  /** Per listing, the units it matched only in its name or shelf (see UNSUPPORTED_COVERAGE). */
+  private unsupportedMasks = new Uint32Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
   private docCategoriesTyped = new Int32Array(0);
-  private window?: { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowNameOnly: Int32Array; windowFound: Int32Array };
+  private window?: { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowUnsupported: Int32Array; windowFound: Int32Array };
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
@@ -547,9 +549,9 @@ export class NeedIndex {
       this.scores = new Float64Array(Math.max(slots, this.scores.length * 2, 1024));
       this.matched = new Uint32Array(this.scores.length);
       this.fieldMasks = new Uint8Array(this.scores.length);
-      this.nameOnlyMasks = new Uint32Array(this.scores.length);
+      this.unsupportedMasks = new Uint32Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, nameOnlyMasks, slugs } = this;
+    const { scores, matched, fieldMasks, unsupportedMasks, slugs } = this;
     const norms = this.lengthNorms();
     const docCategories = this.docCategories();
     const coverageIdf = (idf: number) => Math.min(idf, COVERAGE_IDF_CAP);
@@ -597,7 +599,7 @@ export class NeedIndex {
       }
       return coverage;
     };
-    // What the listing covers, its parts matched only in its name counted at NAME_ONLY_COVERAGE (at most 1, as the bound needs).
+    // What the listing covers, its parts matched only in its name or shelf counted at UNSUPPORTED_COVERAGE (at most 1, as the bound needs).
     // Need words that only a few listings use, every one of them in its name: brands the need names.
     let brandMask = 0;
     units.forEach((unit, u) => {
@@ -606,9 +608,9 @@ export class NeedIndex {
       for (let i = 0; i < list.docs.length; i += 1) if ((list.fields[i]! & FIELD_BIT.name) === 0) return;
       brandMask |= 1 << u;
     });
-    const coverageOfMatch = (mask: number, nameOnlyMaskAll: number) => {
-      const nameOnlyMask = nameOnlyMaskAll & ~brandMask;
-      return nameOnlyMask === 0 ? coverageFor(mask) : NAME_ONLY_COVERAGE * coverageFor(mask) + (1 - NAME_ONLY_COVERAGE) * coverageFor(mask & ~nameOnlyMask);
+    const coverageOfMatch = (mask: number, unsupportedMaskAll: number) => {
+      const unsupportedMask = unsupportedMaskAll & ~brandMask;
+      return unsupportedMask === 0 ? coverageFor(mask) : UNSUPPORTED_COVERAGE * coverageFor(mask) + (1 - UNSUPPORTED_COVERAGE) * coverageFor(mask & ~unsupportedMask);
     };
     const ranksAbove = (score: number, doc: number, other: { doc: number; score: number }) =>
       score > other.score || (score === other.score && slugs[doc]! < slugs[other.doc]!);
@@ -625,7 +627,7 @@ export class NeedIndex {
       return {
         slug: slugs[doc]!,
         score,
-        coverage: coverageOfMatch(mask, nameOnlyMasks[doc]!),
+        coverage: coverageOfMatch(mask, unsupportedMasks[doc]!),
         fields: NEED_FIELDS.filter((field) => fieldMasks[doc]! & FIELD_BIT[field]),
         terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.word ?? unit.key),
         capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
@@ -635,7 +637,7 @@ export class NeedIndex {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
-      nameOnlyMasks[doc] = 0;
+      unsupportedMasks[doc] = 0;
     }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
@@ -643,12 +645,12 @@ export class NeedIndex {
   /**
    * Every list read whole, a term at a time: each listing's parts added up in `order`. For
    * needs whose lists are all short, where pruning would cost more than it saves. Leaves
-   * `matched`, `fieldMasks` and `nameOnlyMasks` set for the listings returned (search reads and
+   * `matched`, `fieldMasks` and `unsupportedMasks` set for the listings returned (search reads and
    * clears them).
    */
   private readWhole(read: NeedRead): { doc: number; score: number }[] {
     const { units, lists, factors, order, norms, liftOf, coverageOfMatch, ranksAbove, limit, keep } = read;
-    const { scores, matched, fieldMasks, nameOnlyMasks, slugs } = this;
+    const { scores, matched, fieldMasks, unsupportedMasks, slugs } = this;
     const someDead = this.alive < slugs.length;
     const touched: number[] = [];
     for (const u of order) {
@@ -663,11 +665,11 @@ export class NeedIndex {
         scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
         matched[doc]! |= bit;
         if (isTerm) fieldMasks[doc]! |= fields[i]!;
-        if (nameOnly(fields[i]!)) nameOnlyMasks[doc]! |= bit;
+        if (unsupported(fields[i]!)) unsupportedMasks[doc]! |= bit;
       }
     }
     // Coverage is at most 1, so the lifted score alone bounds the whole score (see bestFound).
-    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, nameOnlyMasks[doc]!) };
+    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!) };
     this.scored += touched.length;
     const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
     const kept = new Set(best.map(({ doc }) => doc));
@@ -676,7 +678,7 @@ export class NeedIndex {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
-      nameOnlyMasks[doc] = 0;
+      unsupportedMasks[doc] = 0;
     }
     return best;
   }
@@ -691,12 +693,12 @@ export class NeedIndex {
    * each list's upper bound within the listing's category (ListStats.uppers) and that category's
    * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
    * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
-   * are the same to the last bit. Leaves `matched`, `fieldMasks` and `nameOnlyMasks` set for the
+   * are the same to the last bit. Leaves `matched`, `fieldMasks` and `unsupportedMasks` set for the
    * listings returned.
    */
   private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
     const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
-    const { matched, fieldMasks, nameOnlyMasks, slugs } = this;
+    const { matched, fieldMasks, unsupportedMasks, slugs } = this;
     const n = order.length;
     // What the units from order[k] on could add at most to a listing of category c,
     // restUpper[k × categories + c]; which units those are; and the most a listing that only
@@ -723,19 +725,19 @@ export class NeedIndex {
     const isTerm = units.map((unit) => unit.kind === 'term');
     const at = new Int32Array(n);
     const someDead = this.alive < slugs.length;
-    const best: { doc: number; score: number; mask: number; fields: number; nameOnlyMask: number }[] = [];
+    const best: { doc: number; score: number; mask: number; fields: number; unsupportedMask: number }[] = [];
     let bar = -Infinity;
     // Units order[0..essential − 1] are read whole; the rest only looked up.
     let essential = n;
     let prunedAny = false;
     /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
-    const enter = (doc: number, score: number, mask: number, fieldMask: number, nameOnlyMask: number) => {
+    const enter = (doc: number, score: number, mask: number, fieldMask: number, unsupportedMask: number) => {
       if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
       if (seeded && best.some((entry) => entry.doc === doc)) return;
       if (keep && !keep(slugs[doc]!)) return;
       let place = best.length;
       while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
-      best.splice(place, 0, { doc, score, mask, fields: fieldMask, nameOnlyMask });
+      best.splice(place, 0, { doc, score, mask, fields: fieldMask, unsupportedMask });
       if (best.length > limit) best.pop();
       if (best.length === limit) {
         bar = best[limit - 1]!.score;
@@ -758,7 +760,7 @@ export class NeedIndex {
         if (someDead && slugs[doc] === null) continue;
         let mask = 0;
         let fieldMask = 0;
-        let nameOnlyMask = 0;
+        let unsupportedMask = 0;
         let sum = 0;
         for (let k = 0; k < n; k += 1) {
           const u = order[k]!;
@@ -769,10 +771,10 @@ export class NeedIndex {
           sum += postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
           mask |= 1 << u;
           if (isTerm[u]) fieldMask |= fields[i]!;
-          if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << u;
+          if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
         }
         this.scored += 1;
-        enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, nameOnlyMask), mask, fieldMask, nameOnlyMask);
+        enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
       }
       seeded = true;
     }
@@ -780,7 +782,7 @@ export class NeedIndex {
     // listing in a small table (a term at a time, as readWhole does: cheap per posting); then
     // each listing the window found is weighed against the bar and, if it can still enter,
     // looked up in the rest and scored whole.
-    const { windowScores, windowMasks, windowFields, windowNameOnly, windowFound } = this.readWindow();
+    const { windowScores, windowMasks, windowFields, windowUnsupported, windowFound } = this.readWindow();
     while (essential > 0) {
       let low = 0x7fffffff;
       for (let k = 0; k < essential; k += 1) {
@@ -808,7 +810,7 @@ export class NeedIndex {
           windowScores[slot]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
           windowMasks[slot]! |= bit;
           if (term) windowFields[slot]! |= fields[i]!;
-          if (nameOnly(fields[i]!)) windowNameOnly[slot]! |= bit;
+          if (unsupported(fields[i]!)) windowUnsupported[slot]! |= bit;
         }
         at[u] = i;
       }
@@ -821,11 +823,11 @@ export class NeedIndex {
         let known = windowScores[slot]!;
         let mask = windowMasks[slot]!;
         let fieldMask = windowFields[slot]!;
-        let nameOnlyMask = windowNameOnly[slot]!;
+        let unsupportedMask = windowUnsupported[slot]!;
         windowScores[slot] = 0;
         windowMasks[slot] = 0;
         windowFields[slot] = 0;
-        windowNameOnly[slot] = 0;
+        windowUnsupported[slot] = 0;
         if (someDead && slugs[doc] === null) continue;
         const category = docCategories[doc]!;
         const docLift = categoryLift[category]!;
@@ -845,20 +847,20 @@ export class NeedIndex {
           known += score;
           mask |= 1 << u;
           if (isTerm[u]) fieldMask |= fields[i]!;
-          if (nameOnly(fields[i]!)) nameOnlyMask |= 1 << u;
+          if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
         }
         if (below) {
           prunedAny = true;
           continue;
         }
-        enter(doc, known * docLift * coverageOfMatch(mask, nameOnlyMask), mask, fieldMask, nameOnlyMask);
+        enter(doc, known * docLift * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
       }
     }
     if (prunedAny || essential < n) this.pruned += 1;
-    for (const { doc, mask, fields, nameOnlyMask } of best) {
+    for (const { doc, mask, fields, unsupportedMask } of best) {
       matched[doc] = mask;
       fieldMasks[doc] = fields;
-      nameOnlyMasks[doc] = nameOnlyMask;
+      unsupportedMasks[doc] = unsupportedMask;
     }
     return best.map(({ doc, score }) => ({ doc, score }));
   }
@@ -950,12 +952,12 @@ export class NeedIndex {
   }
 
   /** The tables a pruned read adds a window's parts up in, kept zeroed between reads. */
-  private readWindow(): { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowNameOnly: Int32Array; windowFound: Int32Array } {
+  private readWindow(): { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowUnsupported: Int32Array; windowFound: Int32Array } {
     this.window ??= {
       windowScores: new Float64Array(READ_WINDOW),
       windowMasks: new Int32Array(READ_WINDOW),
       windowFields: new Uint8Array(READ_WINDOW),
-      windowNameOnly: new Int32Array(READ_WINDOW),
+      windowUnsupported: new Int32Array(READ_WINDOW),
       windowFound: new Int32Array(READ_WINDOW),
     };
     return this.window;

@@ -154,6 +154,29 @@ describe('a need word a listing has only in its name', () => {
   });
 });
 
+describe('a need part a listing has only on its shelf', () => {
+  const shelved = (slug: string, name: string, description: string, subcategory: string, capabilities: string): NeedDocument => ({
+    slug,
+    category: 'Cloud',
+    fields: { name, description, category: 'Cloud', subcategory, capabilities },
+  });
+  const index = indexOf([
+    shelved('edge', 'Edge Cache', 'Serve files from edge locations and purge cached copies', 'Networking & CDN', 'invalidate cached objects'),
+    shelved('gateway', 'Network Builder', 'Deploy and manage network services', 'Networking & CDN', 'deploy network functions'),
+    ...Array.from({ length: 20 }, (_, i) => shelved(`other-${i}`, `Other ${i}`, 'Queues and topics for messages', 'Messaging', 'send a message')),
+  ]);
+
+  it('covers half of that part: the shelf names what its listings do between them, not what each does', () => {
+    const coverage = Object.fromEntries(index.search('purge the cdn cache', { limit: 10 }).hits.map((hit) => [hit.slug, hit.coverage]));
+    expect(coverage.edge).toBe(1);
+    expect(coverage.gateway).toBeLessThanOrEqual(0.5);
+  });
+
+  it('keeps a listing whose own words bear the need out above one that only sits on its shelf, even with a word of the need its own', () => {
+    expect(index.search('after each deploy, purge the cdn cache', { limit: 10 }).hits.map((hit) => hit.slug)).toEqual(['edge', 'gateway']);
+  });
+});
+
 describe('the category lift', () => {
   const weather = Array.from({ length: 30 }, (_, i) => listing(`weather-${i}`, `Weather ${i}`, 'Weather for a place', 'Weather'));
 
