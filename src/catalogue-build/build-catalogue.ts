@@ -123,17 +123,26 @@ function summarise(id: string, root: Json): DocumentSummary {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/** A title that names no API: a format, a kind of API, a version, the word documentation. */
+const GENERIC_TITLE = /^(?:(?:(?:interactive|active|developer)\s+documentation\b.*)|(?:(?:public|rest|restful|web|open|http)\s+)?(?:openapi|swagger|apis?)?(?:\s+(?:documentation|docs|reference))?(?:\s*(?:v|version\s*)?\d+(?:\.\d+)*)?)$/i;
+
 /** A display name from a document title: "Twilio - Chat" → "Twilio Chat", "Face Client" → "Azure Face". */
 export function displayNameOf(title: string, provider: string, brand?: { name: string; aliases: readonly string[] }): string {
   let name = collapse(title)
     // A title about the file: "Mastodon API Specification (https://github.com/…)", "PI Web API 2018 SP1 Swagger Spec".
     .replace(/\s*\(\s*https?:[^)]*\)/g, '')
     .replace(/\s+(?:(?:openapi|swagger)\s+)?(?:spec|specs|specification|specifications|definition|definitions|document)$/i, '')
+    // A title about the document's pages: "Tisane API Documentation", "Weatherbit Interactive Swagger UI Documentation", "Test the ExhibitDay API with Swagger".
+    .replace(/^test the\s+(.+?)\s+with swagger$/i, '$1')
+    .replace(/^swagger\s+(?=api)/i, '')
+    .replace(/^(\S+)['’]s\s+(?=apis?\b)/i, '$1 ')
+    .replace(/(?:\s+(?:interactive|swagger|openapi|ui|reference|rest))*\s+(?:documentation|docs)(?:\s+index)?$/i, (cut, offset: number, whole: string) => (/\b(?:apis?|apiv?\d+|service)\b/i.test(whole.slice(0, offset)) || /\brest\b/i.test(cut) ? cut.replace(/\s+(?:interactive|swagger|openapi|ui|reference|documentation|docs|index)\b/gi, '') : ' API'))
     .replace(/\s+-\s+api$/i, ' API')
     .replace(/\s+-\s+/g, ' ')
     .replace(/\s+(Client APIs|Client)$/i, '');
-  // Nothing left but a word about the format ("OpenAPI definition"): the provider's API.
-  if (/^(?:openapi|swagger|api|rest api|)$/i.test(name.trim())) name = `${brand?.name ?? brandOfDomain(provider)} API`;
+  // Nothing left but words any API's document could carry ("OpenAPI definition", "API v1.0.0",
+  // "Public Api", "REST API Version 2", "Api Documentation"): the provider's API.
+  if (GENERIC_TITLE.test(name.trim()) || GENERIC_TITLE.test(collapse(title))) name = `${brand?.name ?? brandOfDomain(provider)} API`;
   if (brand) {
     const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
     const named = [brand.name, ...brand.aliases].some((word) => squashed.includes(word.toLowerCase().replace(/[^a-z0-9]/g, '')));
@@ -242,7 +251,8 @@ const spread = <T>(items: readonly T[], count: number): T[] =>
 
 /** "nytimes.com" → "Nytimes": a provider's brand when curation names none. */
 const brandOfDomain = (provider: string) => {
-  const label = (registrableDomainOf(provider) ?? provider).split('.')[0]!;
+  // On a shared host ("faceidentity-beta.azurewebsites.net") the brand is the tenant's, not the host's.
+  const label = (providerDomainOf(provider) ?? registrableDomainOf(provider) ?? provider).split('.')[0]!;
   return `${label[0]!.toUpperCase()}${label.slice(1)}`;
 };
 

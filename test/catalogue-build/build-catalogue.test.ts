@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { groupApiFamilies, titleKeyOf } from '../../src/catalogue-build/api-families.ts';
-import { buildCatalogue, combineCriteria, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/catalogue-build/build-catalogue.ts';
+import { buildCatalogue, combineCriteria, displayNameOf, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/catalogue-build/build-catalogue.ts';
 import { curationSchema } from '../../src/catalogue-build/curation.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
 import { placeByFunction, placeInfrastructure } from '../../src/core/taxonomy/place-by-function.ts';
@@ -209,6 +209,21 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
     expect(providerOf('postman')).toEqual({ id: 'postman', name: 'Postman', url: 'https://www.postman.com/' });
     // A project on GitHub is its owner's, not GitHub's.
     expect(providerOf('cat-facts-github')).toMatchObject({ id: 'alexwohlbruck', url: 'https://alexwohlbruck.github.io/' });
+  });
+
+  it('names an API whose document title names none ("API v1.0.0", "Public Api", "Api Documentation") after its provider', () => {
+    for (const title of ['API v1.0.0', 'API V1', 'Public Api', 'REST API Version 2', 'Api Documentation', 'OpenAPI definition', 'Web API 2018'])
+      expect(displayNameOf(title, 'ably.net'), title).toBe('Ably API');
+    for (const title of ['Open Data API', 'Public Holidays API', 'REST Countries', 'Stripe API', 'Swagger Codegen Online Generator']) expect(displayNameOf(title, 'ably.net'), title).toBe(title);
+  });
+
+  it('leaves words about the document\'s pages out of a name ("Tisane API Documentation" is Tisane API)', () => {
+    expect(displayNameOf('Tisane API Documentation', 'tisane.ai')).toBe('Tisane API');
+    expect(displayNameOf('Wowza Streaming Cloud REST API Reference Documentation', 'wowza.com')).toBe('Wowza Streaming Cloud REST API');
+    expect(displayNameOf('Weatherbit Interactive Swagger UI Documentation', 'weatherbit.io')).toBe('Weatherbit API');
+    expect(displayNameOf('Interactive documentation for your Premium plan', 'weatherbit.io')).toBe('Weatherbit API');
+    expect(displayNameOf('Test the ExhibitDay API with Swagger', 'exhibitday.com')).toBe('ExhibitDay API');
+    expect(displayNameOf('OSF APIv2 Documentation', 'osf.io')).toBe('OSF APIv2');
   });
 
   it('records which source gave which field', () => {
