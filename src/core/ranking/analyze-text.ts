@@ -95,6 +95,10 @@ const OWN_STEMS = new Map<string, string>(
     observability: 'observab',
     observable: 'observab',
     ticketing: 'ticketing',
+    // Text summarization is no summary of figures: Porter gives both "summar", and "summarize
+    // payouts over a period" or "summarize policy states" met "summarize a long article".
+    summarization: 'summarization',
+    summarisation: 'summarization',
     // A conversation is no conversion: Porter gives both "convers", and a currency converter met
     // "two-way WhatsApp conversations" by its "conversion".
     conversation: 'conversat',

@@ -63,7 +63,7 @@ spelling and grammar: spell check, spell checker, spell checking, spellcheck, sp
 language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
 text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification
 natural language understanding: user intents, detect intent, detect intents, recognize intent, recognize intents, recognized intent, recognized intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
-summarization: summarize, summarization, summary, summaries, tldr, condense text, key points, generate text
+summarization: summarization, text summarization, summarize text, summarize texts, summarize articles, summarize documents, summarize content, summarise text, tldr, condense text, key points, generate text; in needs only: summarize, summarise, summary, summaries
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
 text to speech: text to speech, text-to-speech, tts, speech synthesis, synthesize speech, synthesizes speech, synthesized speech, speech from text, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over

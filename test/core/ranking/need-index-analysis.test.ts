@@ -936,4 +936,14 @@ describe('summarization', () => {
     expect(creditedBy(index, 'summarize text with an llm', 'llm')).toContain('summarization');
     expect(index.search('summarize text with an llm', { limit: 5 }).hits[0]?.slug).toBe('llm');
   });
+
+  it('is not a summary of figures: "summarize payouts over a period" does not serve "summarize a long article"', () => {
+    const index = indexOf([
+      listing('nlp', 'Text Tools', 'Entity extraction, classification, summarization and more', 'AI', 'extract entities. summarization of documents'),
+      listing('payouts', 'Seller Funds', 'Payouts of a seller and summaries of their funds', 'Finance', 'summarize payouts over a period\nget a summary of the funds'),
+    ]);
+    expect(creditedBy(index, 'summarize a long article', 'nlp')).toContain('summarization');
+    expect(creditedBy(index, 'summarize a long article', 'payouts')).not.toContain('summarization');
+    expect(index.search('summarize a long article', { limit: 5 }).hits[0]?.slug).toBe('nlp');
+  });
 });
