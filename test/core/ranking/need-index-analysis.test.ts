@@ -927,6 +927,23 @@ describe('precipitation', () => {
   });
 });
 
+describe('book before a determiner or a thing one books', () => {
+  const index = indexOf([
+    listing('library', 'Free Reads', 'Books and audiobooks of a public library', 'Books', 'search books by author'),
+    listing('meetings', 'Slot Finder', 'Let customers book meetings in free calendar slots', 'Calendar', 'book a meeting with a host'),
+    ...Array.from({ length: 10 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+  ]);
+
+  it('is the act of booking, not a book', () => {
+    expect(index.search('book a meeting slot with a customer', { limit: 5 }).hits[0]?.slug).toBe('meetings');
+    expect(creditedBy(index, 'book a meeting slot with a customer', 'library')).not.toContain('books');
+  });
+
+  it('is still a book anywhere else', () => {
+    expect(index.search('find a book by its author', { limit: 5 }).hits[0]?.slug).toBe('library');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
