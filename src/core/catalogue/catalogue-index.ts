@@ -126,6 +126,7 @@ export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): Ne
     subcategory: listing.subcategory ?? '',
     capabilities: listing.capabilities.join('\n'),
   },
+  ...(listing.provider ? { provider: listing.provider.name } : {}),
 });
 
 /**

@@ -48,7 +48,13 @@ const UNSUPPORTED_COVERAGE = 0.5;
  * repeat the API's name, so a brand is often in the name alone.
  */
 const BRAND_MAX_LISTINGS = 3;
-const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities;
+/**
+ * A word of the listing's name that is also its provider's name ("GitHub" in GitHub's own API)
+ * says whose API it is, which the provider record bears out: not a brand standing in for what
+ * the listing serves, so it covers its part whole. Not a field: never reported in matchedOn.
+ */
+const PROVIDER_BIT = 32;
+const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities | PROVIDER_BIT;
 /** Whether a posting's fields are the name or the shelf, without the description or capabilities to bear them out. */
 const unsupported = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0;
 /** How much a capability shared by need and listing counts against a shared word. */
@@ -105,6 +111,8 @@ export interface NeedDocument {
   slug: string;
   category: string;
   fields: Record<NeedField, string>;
+  /** The provider's name, when the listing has one: its words in the listing's name say whose API it is. */
+  provider?: string;
 }
 
 /**
@@ -494,7 +502,8 @@ export class NeedIndex {
             ? FIELD_WEIGHT.name / (1 - NAME_B + (NAME_B * analyzed.words) / NAME_REFERENCE_LENGTH)
             : FIELD_WEIGHT[field] / (1 + CAPABILITY_LINE_DECAY * line);
         const { keys, written } = analyzed;
-        for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, bit, written[i]!);
+        const providerStems = field === 'name' && document.provider ? new Set(analyzeText(document.provider).terms) : undefined;
+        for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, providerStems?.has(keys[i]!) ? bit | PROVIDER_BIT : bit, written[i]!);
         length += analyzed.words * FIELD_WEIGHT[field];
         for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
       }

@@ -177,6 +177,20 @@ describe('a need part a listing has only on its shelf', () => {
   });
 });
 
+describe("a word of a listing's name that is its provider's name", () => {
+  it('covers its part whole: the need names whose API it wants, and the provider record bears the name out', () => {
+    const index = new NeedIndex();
+    index.add({ ...listing('hub', 'Codehub', 'Repositories, issues and pull requests', 'Developer Tools', 'create an issue\nlist repositories'), provider: 'Codehub' });
+    index.add(listing('cards', 'Codehub Stats Cards', 'Cards for Codehub profiles showing issues and stars', 'Developer Tools', 'render a stats card of issues'));
+    for (let i = 0; i < 5; i += 1) index.add(listing(`tool-${i}`, `Codehub Tool ${i}`, 'Badges for a profile', 'Developer Tools', 'render a badge'));
+    index.pack();
+    const hits = index.search('create a codehub issue from a script', { limit: 5 }).hits;
+    expect(hits.find((hit) => hit.slug === 'hub')!.coverage).toBe(1);
+    expect(hits[0]!.slug).toBe('hub');
+    expect(hits[0]!.fields).not.toContain('provider');
+  });
+});
+
 describe('the category lift', () => {
   const weather = Array.from({ length: 30 }, (_, i) => listing(`weather-${i}`, `Weather ${i}`, 'Weather for a place', 'Weather'));
 
