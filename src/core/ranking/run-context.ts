@@ -236,6 +236,13 @@ export function readNeedText(need: string): NeedText {
     const endsPhrase = next === undefined || PHRASE_STARTS.has(next) || /^\d+$/.test(next);
     if (MEANS_MARKERS.has(words[before]!) || endsPhrase) context[i] = false;
   }
+  // "Give my agent access to a browser": what a need gives access to is what it asks for, whatever the word says elsewhere.
+  for (let i = 2; i < words.length; i += 1) {
+    if (!context[i]) continue;
+    let before = i - 1;
+    while (before > 1 && ARTICLES.has(words[before]!)) before -= 1;
+    if (words[before] === 'to' && words[before - 1] === 'access') context[i] = false;
+  }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
   // So does one before a comma that opens as a phrase of setting: "in a podcast pipeline, …", "from a firewall script, …".
   const wordsBefore = (mark: string) => {

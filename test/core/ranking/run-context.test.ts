@@ -27,6 +27,14 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('fetch the weather, run headless').demoted).toContain('headless');
   });
 
+  it('keeps what a need gives access to, though the word is run context elsewhere ("access to a browser")', () => {
+    const read = readNeedText('give my llm access to a browser');
+    expect(read.text).toContain('browser');
+    expect(read.demoted).not.toContain('browser');
+    expect(read.demoted).toContain('llm');
+    expect(readNeedText('scrape prices from a browser').text).toBe('scrape prices');
+  });
+
   it('keeps a model the need is done with ("with an LLM"), while "my LLM tool" stays run context', () => {
     const read = readNeedText('summarize text with an llm');
     expect(read.text).toBe('summarize text with an llm');
