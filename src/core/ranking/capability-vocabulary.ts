@@ -105,6 +105,7 @@ virtual machines: virtual machine, virtual machines, compute instances, vm insta
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, source code, code hosting, pull requests, issues tracker, open source projects
 package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, latest version of a package, package downloads
+unit conversion: unit conversion, unit conversions, convert units, unit converter, units of measurement, units of measure, measurement units, celsius, fahrenheit, kelvin, metric to imperial, imperial to metric
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api

@@ -958,6 +958,17 @@ describe('book before a determiner or a thing one books', () => {
   });
 });
 
+describe('unit conversion', () => {
+  it('is named by the units a need converts between: "convert celsius to fahrenheit" meets a converter that says unit conversion, not a file converter', () => {
+    const index = indexOf([
+      listing('units', 'Tool Box', 'Hashing, encoding and unit conversion endpoints', 'Developer Tools', 'convert between units of measurement'),
+      listing('files', 'File Shift', 'Convert documents and images between formats', 'Documents', 'convert a file to pdf'),
+    ]);
+    expect(creditedBy(index, 'convert celsius to fahrenheit', 'units')).toContain('unit conversion');
+    expect(index.search('convert celsius to fahrenheit', { limit: 5 }).hits[0]?.slug).toBe('units');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
