@@ -969,6 +969,22 @@ describe('unit conversion', () => {
   });
 });
 
+describe('dns management', () => {
+  const index = indexOf([
+    listing('lookup', 'Domain Check', 'Look up DNS records and the health of a domain', 'Networking', 'look up a domain\'s dns records'),
+    listing('zones', 'Zone Host', 'Authoritative DNS for your domains: hosted zones and their record sets', 'Networking', 'create dns records in a hosted zone'),
+    ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+  ]);
+
+  it('is apart from looking records up: "set up a dns record for my domain" meets the host of zones first', () => {
+    expect(index.search('set up a dns record for my domain', { limit: 5 }).hits[0]?.slug).toBe('zones');
+  });
+
+  it('leaves a lookup need to the lookup', () => {
+    expect(index.search('dns lookup records for a domain', { limit: 5 }).hits[0]?.slug).toBe('lookup');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
