@@ -14,7 +14,7 @@
  * geocoder. A need names the capability by them; a listing does not.
  */
 const VOCABULARY = `
-real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, event streaming, server sent events
+real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, server sent events
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging, cloud messaging, fcm, apns
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
@@ -101,6 +101,7 @@ fraud detection: fraud, fraud detection
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords
+message queues and event streams: message queue, message queues, queue messages, queued messages, task queue, task queues, job queue, job queues, message broker, message brokers, event bus, event buses, event streams, event stream, stream events, streams of events, kafka, rabbitmq, amqp, dead letter queue, dead-letter queue, consumer group, consumer groups
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
 virtual machines: virtual machine, virtual machines, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images

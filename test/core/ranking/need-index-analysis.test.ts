@@ -985,6 +985,18 @@ describe('dns management', () => {
   });
 });
 
+describe('message queues and event streams', () => {
+  it('are a capability: "stream events between services" meets an event bus, not any API that streams or has events', () => {
+    const index = indexOf([
+      listing('bus', 'Event Router', 'A serverless event bus that routes events between applications', 'Cloud', 'put events on an event bus'),
+      listing('analytics', 'Site Stats', 'Data streams and events of a website property', 'Analytics', 'list data streams\nget events between dates'),
+      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(creditedBy(index, 'stream events between services', 'bus')).toContain('message queues and event streams');
+    expect(index.search('stream events between services', { limit: 5 }).hits[0]?.slug).toBe('bus');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
