@@ -143,6 +143,8 @@ export function displayNameOf(title: string, provider: string, brand?: { name: s
   // Nothing left but words any API's document could carry ("OpenAPI definition", "API v1.0.0",
   // "Public Api", "REST API Version 2", "Api Documentation"): the provider's API.
   if (GENERIC_TITLE.test(name.trim()) || GENERIC_TITLE.test(collapse(title))) name = `${brand?.name ?? brandOfDomain(provider)} API`;
+  // A kind of API and nothing else ("Data API", "Platform API"): whose it is goes first.
+  else if (/^(?:platform|data|admin|management|developer|partner|integration|client|main)\s+apis?$/i.test(name.trim())) name = `${brand?.name ?? brandOfDomain(provider)} ${name.trim()}`;
   if (brand) {
     const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
     const named = [brand.name, ...brand.aliases].some((word) => squashed.includes(word.toLowerCase().replace(/[^a-z0-9]/g, '')));

@@ -215,6 +215,8 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
     for (const title of ['API v1.0.0', 'API V1', 'Public Api', 'REST API Version 2', 'Api Documentation', 'OpenAPI definition', 'Web API 2018'])
       expect(displayNameOf(title, 'ably.net'), title).toBe('Ably API');
     for (const title of ['Open Data API', 'Public Holidays API', 'REST Countries', 'Stripe API', 'Swagger Codegen Online Generator']) expect(displayNameOf(title, 'ably.net'), title).toBe(title);
+    expect(displayNameOf('Platform API', 'ably.io')).toBe('Ably Platform API');
+    expect(displayNameOf('Data API', 'clever.com')).toBe('Clever Data API');
   });
 
   it('leaves words about the document\'s pages out of a name ("Tisane API Documentation" is Tisane API)', () => {
