@@ -22,7 +22,7 @@ import { foldText, tokenize } from './text.ts';
 
 /** Words that begin a phrase saying where, how or for what a call is made. */
 const PHRASE_STARTS = new Set(
-  'from in inside within on with without using via through over to for into when while as at by behind during every each once'.split(' '),
+  'from in inside within on with without using via through over to for into when while as at by behind during every each once before after'.split(' '),
 );
 
 /** Words that are run context on their own. */
@@ -211,6 +211,8 @@ export function narrowerReadings(need: string): string[] {
 
 /** A lead-in as long as this, or shorter, before a colon or a comma may set the scene: "irrigation cron job: …". */
 const MAX_LEAD_IN_WORDS = 5;
+/** Words that open a clause saying when the need happens, relative to another act. */
+const WHEN_WORDS = new Set(['before', 'after']);
 
 export function readNeedText(need: string): NeedText {
   const words = tokenize(need);
@@ -253,6 +255,11 @@ export function readNeedText(need: string): NeedText {
     if (leadIn > 0 && leadIn <= MAX_LEAD_IN_WORDS && leadIn < words.length && context.slice(0, leadIn).some(Boolean)) context.fill(true, 0, leadIn);
   }
   const phrases = phrasesOf(words);
+  // "… before planning a trip": an act the need comes before or after, trailing it, says when, not what.
+  for (const phrase of phrases) {
+    const [first, next] = [words[phrase[0]!], words[phrase[1]!]];
+    if (phrase[0]! > 0 && WHEN_WORDS.has(first!) && next !== undefined && next.endsWith('ing')) for (const i of phrase) context[i] = true;
+  }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
   if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set() };

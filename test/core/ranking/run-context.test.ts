@@ -27,6 +27,13 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('fetch the weather, run headless').demoted).toContain('headless');
   });
 
+  it('reads an act the need comes before or after, trailing it, as when it runs ("before planning a trip")', () => {
+    expect(readNeedText('look up the weather before planning a trip').text).toBe('look up the weather');
+    expect(readNeedText('resize images after uploading them to s3').text).toBe('resize images to s3');
+    expect(readNeedText('before and after photos of a renovation').text).toBe('before and after photos of a renovation');
+    expect(readNeedText('before and after photos of a renovation').demoted.size).toBe(0);
+  });
+
   it('keeps what a need gives access to, though the word is run context elsewhere ("access to a browser")', () => {
     const read = readNeedText('give my llm access to a browser');
     expect(read.text).toContain('browser');
