@@ -997,6 +997,18 @@ describe('message queues and event streams', () => {
   });
 });
 
+describe('a mailbox', () => {
+  it('is an inbox by another name: a mail API that reads "a user\'s mailbox" serves "read my mail inbox"', () => {
+    const index = indexOf([
+      listing('mail', 'Postbox', 'Read, send and search messages in a user\'s mailbox', 'Email', 'list and read messages'),
+      listing('notes', 'Note Box', 'Read and search notes in a notebook', 'Notes', 'list and read notes'),
+      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(creditedBy(index, 'read my postbox inbox', 'mail')).toContain('email sending');
+    expect(index.search('read the messages in my inbox', { limit: 5 }).hits[0]?.slug).toBe('mail');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
