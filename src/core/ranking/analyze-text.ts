@@ -265,8 +265,8 @@ export function asWrittenIn(text: string, words: string): string {
  * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim".
  */
 const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'that', 'these', 'those', 'some', 'one']);
-const BOOKED_THINGS = new Set(['flight', 'flights', 'hotel', 'hotels', 'room', 'rooms', 'table', 'tables', 'appointment', 'appointments', 'meeting', 'meetings', 'slot', 'slots', 'ticket', 'tickets', 'trip', 'trips', 'ride', 'rides', 'seat', 'seats', 'tour', 'tours', 'class', 'classes', 'demo', 'demos', 'call', 'calls', 'session', 'sessions', 'event', 'events', 'people', 'travel', 'stays']);
-/** "book a meeting", "book the venue", "book flights": before a determiner or a thing one books, book is the act of booking, not a book. */
+const BOOKED_THINGS = new Set(['flight', 'flights', 'hotel', 'hotels', 'room', 'rooms', 'table', 'tables', 'appointment', 'appointments', 'meeting', 'meetings', 'slot', 'slots', 'ticket', 'tickets', 'trip', 'trips', 'ride', 'rides', 'seat', 'seats', 'tour', 'tours', 'class', 'classes', 'demo', 'demos', 'call', 'calls', 'session', 'sessions', 'event', 'events', 'people', 'travel', 'stays', 'restaurant', 'restaurants', 'venue', 'venues', 'doctor', 'doctors', 'court', 'courts', 'car', 'cars', 'taxi', 'taxis']);
+/** "book a meeting", "book the venue", "books restaurant tables": before a determiner or a thing one books, book is the act of booking, not a book. */
 const booksSomething = (next: string | undefined) => next !== undefined && (DETERMINERS.has(next) || BOOKED_THINGS.has(next));
 
 export function analyzeText(text: string, wordsOf?: Map<string, string>): AnalyzedText {
@@ -286,7 +286,7 @@ export function analyzeText(text: string, wordsOf?: Map<string, string>): Analyz
       previous = undefined;
       continue;
     }
-    const stemmed = part === 'book' && booksSomething(parts[i + 2]) ? 'booking' : stem(part);
+    const stemmed = (part === 'book' || part === 'books') && booksSomething(parts[i + 2]) ? 'booking' : stem(part);
     terms.push(stemmed);
     sequence.push(stemmed);
     if (wordsOf && !wordsOf.has(stemmed)) wordsOf.set(stemmed, part);

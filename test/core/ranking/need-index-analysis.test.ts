@@ -953,6 +953,11 @@ describe('book before a determiner or a thing one books', () => {
     expect(creditedBy(index, 'book a meeting slot with a customer', 'library')).not.toContain('books');
   });
 
+  it('is booking in "books restaurant tables" too, and a book in "books by a given author"', () => {
+    expect(analyzeText('an agent that books restaurant tables').terms).toContain('booking');
+    expect(analyzeText('books by a given author').terms).not.toContain('booking');
+  });
+
   it('is still a book anywhere else', () => {
     expect(index.search('find a book by its author', { limit: 5 }).hits[0]?.slug).toBe('library');
   });
