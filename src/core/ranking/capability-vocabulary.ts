@@ -190,7 +190,7 @@ project management: project management, task management, manage tasks, task list
 notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, leads, sales, contacts, customer data
-electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures
+electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, sign a document, sign a pdf, sign pdfs, sign a contract, sign contracts, sign electronically, signed electronically, contract signed, contracts signed, document signed, documents signed, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures
 marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions
 art and culture: art, culture, museums, artworks, paintings, artists paintings, heritage

@@ -1014,6 +1014,19 @@ describe('a mailbox', () => {
   });
 });
 
+describe('electronic signatures', () => {
+  it('are named by signing a pdf or a contract, as people ask for them: "sign a pdf electronically" meets a signing API, not an electronics institute', () => {
+    const index = indexOf([
+      listing('sign', 'Sign Flow', 'Send documents for electronic signature and track them', 'Documents', 'create a signature request'),
+      listing('institute', 'Electronics Institute', 'Certificates issued electronically as PDF', 'Government', 'download a certificate pdf'),
+      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(capabilityUnitsOf(index, 'sign a pdf electronically')).toContain('electronic signatures');
+    expect(index.search('sign a pdf electronically', { limit: 5 }).hits[0]?.slug).toBe('sign');
+    expect(capabilityUnitsOf(index, 'get a contract signed by a customer')).toContain('electronic signatures');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
