@@ -1027,6 +1027,14 @@ describe('electronic signatures', () => {
   });
 });
 
+describe('document conversion', () => {
+  it('is named by converting a pdf to word or excel, not only by "pdf", which names generating one', () => {
+    const index = indexOf([listing('conv', 'Any Format', 'Convert files between formats such as DOCX and PDF', 'Documents', 'convert a file from one format to another')]);
+    expect(capabilityUnitsOf(index, 'convert a pdf to word')).toContain('document conversion');
+    expect(creditedBy(index, 'convert a pdf to word', 'conv')).toContain('document conversion');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
