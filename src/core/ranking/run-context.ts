@@ -32,7 +32,7 @@ const CONTEXT_WORDS = new Set(
     'terminal shell bash zsh fish powershell cmd cli console script scripts scripted scripting cron crontab cronjob',
     'ci pipeline pipelines workflow workflows serverless lambda lambdas worker workers container containers docker kubernetes k8s',
     'backend server servers vm headless unattended automated automation automate automatically programmatic programmatically',
-    'agent agents agentic llm llms gpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
+    'agent agents agentic llm llms gpt claude chatgpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
     'nightly hourly daily weekly monthly schedule scheduled scheduler minute minutes hour hours',
     // what it is written in
     'node nodejs js javascript typescript ts python py go golang ruby rust java kotlin php perl deno bun csharp dotnet swift elixir',
@@ -61,7 +61,7 @@ const CONTEXT_PAIRS = new Set([
 const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation']);
 
 /** Run-context words that, after "with", "using" or "via", name the means a need asks for: a model to rent. */
-const MEANS_WORDS = new Set(['llm', 'llms', 'gpt']);
+const MEANS_WORDS = new Set(['llm', 'llms', 'gpt', 'claude', 'chatgpt']);
 const MEANS_MARKERS = new Set(['with', 'using', 'via', 'through']);
 const ARTICLES = new Set(['a', 'an', 'the', 'some']);
 

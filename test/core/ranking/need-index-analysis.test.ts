@@ -1035,6 +1035,13 @@ describe('document conversion', () => {
   });
 });
 
+describe('a repo', () => {
+  it('is a repository, as developers shorten it', () => {
+    const index = indexOf([listing('hub', 'Code Hub', 'Host Git repositories and review pull requests', 'Developer Tools', 'create and list repositories')]);
+    expect(creditedBy(index, 'clone a repo', 'hub')).toContain('source code hosting');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([

@@ -34,6 +34,11 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('before and after photos of a renovation').demoted.size).toBe(0);
   });
 
+  it('reads an assistant named by its brand (Claude, ChatGPT) as an LLM: who calls, unless the need is done with it', () => {
+    expect(readNeedText('give claude access to my github repos').demoted).toContain('claud');
+    expect(readNeedText('summarize text with claude').demoted).not.toContain('claud');
+  });
+
   it('keeps what a need gives access to, though the word is run context elsewhere ("access to a browser")', () => {
     const read = readNeedText('give my llm access to a browser');
     expect(read.text).toContain('browser');
