@@ -45,17 +45,17 @@ earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, nat
 astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets
 sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
-cryptocurrency prices: cryptocurrency, crypto, bitcoin, ethereum, coin prices, crypto prices, altcoins, market cap
-crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, ticker, candlesticks, ohlc
+cryptocurrency prices: cryptocurrency, crypto, bitcoin, btc, ethereum, coin prices, crypto prices, altcoins, market cap
+crypto exchange trading: crypto exchange, exchange trading, order book, trading, trade, spot trading, futures, margin trading, place orders, candlesticks, ohlc
 blockchain data: blockchain, on-chain, smart contracts, nft, nfts, crypto wallet, crypto wallets, wallet address, wallet addresses, ethereum blockchain, block explorer, distributed ledger, web3, defi, blockchain transactions, on-chain transactions, crypto transactions
-stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends
+stock market: stock, stocks, stock market, equities, stock prices, stock quotes, ticker symbols, market data, financial markets, trading data, etf, dividends, options chain, options chains, stock options, earnings calendar, earnings dates, earnings reports, earnings announcements
 payments: payment, payments, accept payments, accept card payments, accept credit cards, online payments, card processing, payment processing, payment gateway, charge a card, charge a credit card, charge cards, charge customers, card payments, credit card payments, checkout, billing, refunds, apple pay, google pay, digital wallets, wallet payments
 subscription billing: subscription billing, recurring payments, recurring billing, recurring subscriptions, subscription management, manage subscriptions, customer subscriptions, subscription plans, billing plans, invoicing, invoices, invoice, dunning, usage-based billing, metered billing
 payouts: payout, payouts, pay out, pay sellers, pay vendors, pay contractors, disbursement, disbursements, mass payments, bulk payments, send money, marketplace payouts, split payments
 banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers, checking account, account transactions, transaction history, spending history
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup
-financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings, income statement, income statements, balance sheet, balance sheets, cash flow statement, company fundamentals
+financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings, income statement, income statements, balance sheet, balance sheets, cash flow statement, company fundamentals, insider trading, insider transactions, insider trades
 books: book, books, isbn, library, authors, novels, bibliographic, literature, ebooks
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual

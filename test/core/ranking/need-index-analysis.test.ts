@@ -1042,6 +1042,25 @@ describe('a repo', () => {
   });
 });
 
+describe('a ticker, options and insider trading', () => {
+  const index = indexOf([
+    listing('stocks', 'Equity Data', 'Stock quotes, options chains, earnings calendars and SEC filings', 'Finance', 'get stock quotes\nlist insider trading filings'),
+    listing('exchange', 'Coin Market', 'A crypto exchange: order book, ticker and trading of bitcoin pairs', 'Cryptocurrency', 'get the ticker of a pair\nplace orders'),
+    ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+  ]);
+
+  it('are the stock market\'s words: a bare "ticker" names no crypto exchange, "options chain" and "earnings calendar" name stocks', () => {
+    expect(capabilityUnitsOf(index, 'options chain for a ticker')).toEqual(['stock market']);
+    expect(index.search('options chain for a ticker', { limit: 5 }).hits[0]?.slug).toBe('stocks');
+    expect(capabilityUnitsOf(index, 'company earnings calendar')).toContain('stock market');
+  });
+
+  it('"insider trading" names filings, not a crypto exchange\'s trading', () => {
+    expect(capabilityUnitsOf(index, 'insider trading filings')).toContain('financial filings');
+    expect(index.search('insider trading filings', { limit: 5 }).hits[0]?.slug).toBe('stocks');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
