@@ -28,11 +28,11 @@ phone validation: phone number, phone numbers, phone validation, validate phone,
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
-country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, nations, country flags
+country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, iso codes, iso country codes, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, autocomplete addresses, autocomplete address, address suggestions, place search; in needs only: latitude, longitude, lat lng, coordinates
 maps: map, maps, mapping, directions, route planning, navigation
 map display: map tiles, tile layer, tile layers, tile server, vector tiles, raster tiles, tilesets, static map, static maps, map images, render maps, map rendering, interactive map, interactive maps, street map, street maps, web map, web maps, embed a map, embed maps, slippy map, basemap, basemaps, base map, digital maps, custom maps, customize maps, map styles, show a map, display a map, display maps
-places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings; in needs only: nearby
+places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings, place autocomplete, places autocomplete, city autocomplete, autocomplete city, autocomplete cities; in needs only: nearby, nearest
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip

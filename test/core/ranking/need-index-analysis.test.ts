@@ -1061,6 +1061,19 @@ describe('a ticker, options and insider trading', () => {
   });
 });
 
+describe('places search in a need', () => {
+  it('is named by "nearest" and by autocompleting city names, as a place search answers them', () => {
+    const index = indexOf([
+      listing('places', 'Place Finder', 'Search points of interest near coordinates, with place details', 'Maps', 'search places near a location\nplace autocomplete'),
+      listing('covid', 'Case Tracker', 'Covid cases and hospital locations by region', 'Health', 'get hospital locations'),
+      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(capabilityUnitsOf(index, 'find the nearest hospital to a location')).toContain('places search');
+    expect(index.search('find the nearest hospital to a location', { limit: 5 }).hits[0]?.slug).toBe('places');
+    expect(capabilityUnitsOf(index, 'autocomplete city names as the user types')).toContain('places search');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
