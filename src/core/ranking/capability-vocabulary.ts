@@ -84,6 +84,7 @@ design assets: design, illustrations, vector graphics, svg, mockups, ui design
 pdf generation: pdf, pdfs, html to pdf, generate pdf, pdf generation, web page to pdf, url to pdf, documents to pdf, pdf conversion, invoices pdf, pdf rendering
 document conversion: convert documents, document conversion, file conversion, convert files, pdf to word, pdf to docx, pdf to excel, convert a pdf to, docx, excel, spreadsheets, word documents, office documents, markdown, csv, file converter
 screenshots: screenshot, screenshots, website screenshot, web page screenshot, capture web page, render web page, page rendering, headless browser, browser rendering
+seo: seo, search engine optimization, keyword rankings, keyword ranking, rank tracking, rank tracker, ranks for a keyword, ranks for keywords, backlinks, backlink, keyword research, keyword volume, site audit; in needs only: search volume, search volumes
 web scraping: scraping, scrape, web scraping, scraper, crawl, crawler, crawling, extract content, html extraction, web data extraction, parse web pages
 qr codes: qr code, qr codes, qrcode, barcode, barcodes, qr generator, scan qr, qr scanner
 url shortening: url shortener, shorten url, shorten urls, short links, short link, link shortener, short url, short urls, tiny url, link management

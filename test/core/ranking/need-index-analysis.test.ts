@@ -1075,6 +1075,18 @@ describe('places search in a need', () => {
   });
 });
 
+describe('seo', () => {
+  it('is a capability, and a search volume in a need is a keyword\'s, not a library\'s volumes', () => {
+    const index = indexOf([
+      listing('seo', 'Rank Watch', 'SEO monitoring: where a domain ranks for a keyword, and its backlinks', 'Marketing', 'check keyword rankings'),
+      listing('books', 'Book Search', 'Search volumes by title, author or ISBN', 'Books', 'search volumes by text'),
+      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(index.search('keyword search volume for seo', { limit: 5 }).hits[0]?.slug).toBe('seo');
+    expect(creditedBy(index, 'search volumes by title', 'books')).not.toContain('seo');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
