@@ -42,7 +42,7 @@ const CONTEXT_WORDS = new Set(
     'read reads stored kept passed set',
     // asking
     'recommend recommendation recommendations suggest suggestion suggestions know tell idea ideas option options pick choose',
-    'looking searching lets allow allows enable enables able',
+    'looking searching lets allow allows enable enables able please',
   ]
     .join(' ')
     .split(' '),
@@ -54,7 +54,7 @@ const CONTEXT_PAIRS = new Set([
   'scheduled job', 'scheduled task', 'command line', 'tool call', 'tool calls', 'function call', 'function calling', 'api key', 'api keys',
   'access token', 'edge function', 'edge functions', 'cloud function', 'cloud functions', 'serverless function', 'serverless functions',
   'chat bot', 'chat bots', 'build step', 'shell command', 'aws lambda', 'azure functions', 'cloudflare worker', 'cloudflare workers', 'vercel function',
-  'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook',
+  'netlify function', 'google cloud functions', 'make file', 'pre commit', 'git hook', 'free tier', 'free tiers', 'free plan', 'free plans',
 ]);
 
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */

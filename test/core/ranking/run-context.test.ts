@@ -39,6 +39,11 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('summarize text with claude').demoted).not.toContain('claud');
   });
 
+  it('reads a free tier and a please as the asking around the need, not the need', () => {
+    const read = readNeedText('For my Discord bot I need random anime quotes, free tier please');
+    expect(read.demoted).toEqual(new Set(['free', 'tier', 'freetier', 'pleas', 'tierpleas']));
+  });
+
   it('keeps what a need gives access to, though the word is run context elsewhere ("access to a browser")', () => {
     const read = readNeedText('give my llm access to a browser');
     expect(read.text).toContain('browser');
