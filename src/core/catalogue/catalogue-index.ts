@@ -13,7 +13,7 @@ import { nameKeyOf } from './find-duplicate-listing.ts';
 import { buildNeedIndexInWorker, type NeedIndexBuild } from '../ranking/build-need-index-in-worker.ts';
 import { NeedIndex, type NeedDocument, type NeedIndexState } from '../ranking/need-index.ts';
 import { foldText, slugify } from '../ranking/text.ts';
-import { familyKeyOf } from '../providers/provider-of.ts';
+import { familyKeyOf, providerOf } from '../providers/provider-of.ts';
 import { SlugRedirects, type SlugMove } from './slug-redirects.ts';
 
 /**
@@ -116,7 +116,7 @@ const ORDERS: Record<CatalogueOrder, (a: IndexedListing, b: IndexedListing) => n
 };
 
 /** What the need index reads of a listing. */
-export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): NeedDocument => ({
+export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): NeedDocument => withProvider(listing, {
   slug: listing.slug,
   category: listing.category,
   fields: {
@@ -126,8 +126,13 @@ export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): Ne
     subcategory: listing.subcategory ?? '',
     capabilities: listing.capabilities.join('\n'),
   },
-  ...(listing.provider ? { provider: listing.provider.name } : {}),
 });
+
+/** The document with its provider's name, when the listing names a provider. */
+function withProvider(listing: Listing, document: NeedDocument): NeedDocument {
+  const provider = providerOf(listing);
+  return provider ? { ...document, provider: provider.name } : document;
+}
 
 /**
  * One copy of each text many listings share (categories, timestamps of a bulk write): every
