@@ -30,7 +30,7 @@ authorization: authorization, permissions, access control, roles, rbac, fine-gra
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, iso codes, iso country codes, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, autocomplete addresses, autocomplete address, address suggestions, place search; in needs only: latitude, longitude, lat lng, coordinates
-maps: map, maps, mapping, directions, route planning, navigation
+maps: map, maps, mapping, directions, route planning, navigation, isochrone, isochrones, reachability, driving time, drive time, travel time
 map display: map tiles, tile layer, tile layers, tile server, vector tiles, raster tiles, tilesets, static map, static maps, map images, render maps, map rendering, interactive map, interactive maps, street map, street maps, web map, web maps, embed a map, embed maps, slippy map, basemap, basemaps, base map, digital maps, custom maps, customize maps, map styles, show a map, display a map, display maps
 places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings, place autocomplete, places autocomplete, city autocomplete, autocomplete city, autocomplete cities; in needs only: nearby, nearest
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
@@ -88,7 +88,7 @@ seo: seo, search engine optimization, keyword rankings, keyword ranking, rank tr
 web scraping: scraping, scrape, web scraping, scraper, crawl, crawler, crawling, extract content, html extraction, web data extraction, parse web pages
 qr codes: qr code, qr codes, qrcode, barcode, barcodes, qr generator, scan qr, qr scanner
 url shortening: url shortener, shorten url, shorten urls, short links, short link, link shortener, short url, short urls, tiny url, link management
-file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, drive, backup, ipfs, pinning
+file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, cloud drive, backup, ipfs, pinning
 json storage: json storage, key value, key-value, kv store, store json, json bin
 sql databases: sql database, sql databases, sql query, sql queries, run sql, execute sql, postgres, postgresql, mysql, mariadb, sqlite, relational database, relational databases, managed database, managed databases, hosted database, hosted databases, database as a service, serverless database, database cluster, database clusters
 pastebins: pastebin, paste, snippets

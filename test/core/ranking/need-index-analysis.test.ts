@@ -1087,6 +1087,18 @@ describe('seo', () => {
   });
 });
 
+describe('a drive', () => {
+  it('is driving in "15 minutes drive", not cloud storage; isochrones and drive times name maps', () => {
+    const index = indexOf([
+      listing('routes', 'Route Engine', 'Routing, isochrones and matrices of travel times', 'Maps', 'compute isochrones by drive time'),
+      listing('files', 'Cloud Drive', 'Store and share files in a cloud drive', 'Storage', 'upload files to a cloud drive'),
+      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(capabilityUnitsOf(index, 'draw isochrones of 15 minutes drive')).not.toContain('file storage');
+    expect(index.search('draw isochrones of 15 minutes drive', { limit: 5 }).hits[0]?.slug).toBe('routes');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
