@@ -1099,6 +1099,18 @@ describe('a drive', () => {
   });
 });
 
+describe('incoming calls', () => {
+  it('are voice calls, and routing them is a contact center\'s job, not a delivery route\'s', () => {
+    const index = indexOf([
+      listing('center', 'Contact Desk', 'A cloud contact center that routes incoming calls to agents', 'Telephony', 'route calls to queues of agents'),
+      listing('delivery', 'Route Rider', 'Route delivery riders to available orders', 'Logistics', 'route riders to orders'),
+      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ]);
+    expect(capabilityUnitsOf(index, 'route incoming calls to available agents')).toContain('voice calls');
+    expect(index.search('route incoming calls to available agents', { limit: 5 }).hits[0]?.slug).toBe('center');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
