@@ -24,6 +24,8 @@ inbound messages: receive sms, receive sms messages, inbound sms, incoming sms, 
 whatsapp messaging: whatsapp, whatsapp business, whatsapp messages
 sms messaging: sms, sms messaging, mms, otp via sms; in needs only: text message, text messages
 voice calls: voice call, voice calls, phone call, phone calls, outbound call, outbound calls, inbound calls, incoming call, incoming calls, call routing, route calls, call center, call centre, contact center, contact centre, call control, control calls, in-progress calls, programmable voice, voice message, voice messages, record calls, ivr, interactive voice response, automated calls; in needs only: phone customers, call customers, call users, spoken message, spoken messages
+postal mail: postal mail, physical mail, send letters, send a letter, print and mail, postcards, direct mail, certified mail, mail checks, letters by post; in needs only: letter by post, by post
+fax: fax, faxes, send a fax, send faxes, receive faxes, efax
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
@@ -98,7 +100,7 @@ tls certificates: ssl certificate, tls certificate, ssl certificates, tls certif
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
 ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
-fraud detection: fraud, fraud detection
+fraud detection: fraud, fraud detection, fraudulent, fraudulent transactions, fraudulent orders, fraud prevention, fraud scoring, fraud score, risk score, risk scoring
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords

@@ -1111,6 +1111,25 @@ describe('incoming calls', () => {
   });
 });
 
+describe('fax and fraud', () => {
+  const index = indexOf([
+    listing('fax', 'Fax Line', 'Send and receive faxes programmatically', 'Telephony', 'send a fax to a number'),
+    listing('clinic', 'Clinic Finder', 'Find a doctor near a location', 'Health', 'search doctors by specialty'),
+    listing('fraud', 'Order Guard', 'Fraud detection that scores orders and payments', 'Security', 'screen an order for fraud'),
+    listing('gateway', 'Card Gateway', 'Process credit card payments and transactions', 'Payments', 'charge a credit card'),
+    ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+  ]);
+
+  it('sending a fax is a capability, ahead of what the fax is about', () => {
+    expect(index.search('send a fax to a doctor', { limit: 5 }).hits[0]?.slug).toBe('fax');
+  });
+
+  it('fraudulent transactions name fraud detection, not the card payments they are made with', () => {
+    expect(capabilityUnitsOf(index, 'detect fraudulent credit card transactions')).toContain('fraud detection');
+    expect(creditedBy(index, 'detect fraudulent credit card transactions', 'fraud')).toContain('fraud detection');
+  });
+});
+
 describe('summarization', () => {
   it('is something a model that generates text does: an LLM API meets "summarize text with an LLM" though its listing never says "summarize"', () => {
     const index = indexOf([
