@@ -258,17 +258,17 @@ export function asWrittenIn(text: string, words: string): string {
   return words;
 }
 
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'that', 'these', 'those', 'some', 'one']);
+const BOOKED_THINGS = new Set(['flight', 'flights', 'hotel', 'hotels', 'room', 'rooms', 'table', 'tables', 'appointment', 'appointments', 'meeting', 'meetings', 'slot', 'slots', 'ticket', 'tickets', 'trip', 'trips', 'ride', 'rides', 'seat', 'seats', 'tour', 'tours', 'class', 'classes', 'demo', 'demos', 'call', 'calls', 'session', 'sessions', 'event', 'events', 'people', 'travel', 'stays', 'restaurant', 'restaurants', 'venue', 'venues', 'doctor', 'doctors', 'court', 'courts', 'car', 'cars', 'taxi', 'taxis']);
+/** "book a meeting", "book the venue", "books restaurant tables": before a determiner or a thing one books, book is the act of booking, not a book. */
+const booksSomething = (next: string | undefined) => next !== undefined && (DETERMINERS.has(next) || BOOKED_THINGS.has(next));
+
 /**
  * The terms of a text. Adjacent words are also joined, so that "real-time", "realtime" and
  * "real time" all yield the term "realtim"; stop words and one- or two-digit numbers are
  * dropped; everything else is stemmed. Given `wordsOf`, it also records each term's first
  * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim".
  */
-const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'that', 'these', 'those', 'some', 'one']);
-const BOOKED_THINGS = new Set(['flight', 'flights', 'hotel', 'hotels', 'room', 'rooms', 'table', 'tables', 'appointment', 'appointments', 'meeting', 'meetings', 'slot', 'slots', 'ticket', 'tickets', 'trip', 'trips', 'ride', 'rides', 'seat', 'seats', 'tour', 'tours', 'class', 'classes', 'demo', 'demos', 'call', 'calls', 'session', 'sessions', 'event', 'events', 'people', 'travel', 'stays', 'restaurant', 'restaurants', 'venue', 'venues', 'doctor', 'doctors', 'court', 'courts', 'car', 'cars', 'taxi', 'taxis']);
-/** "book a meeting", "book the venue", "books restaurant tables": before a determiner or a thing one books, book is the act of booking, not a book. */
-const booksSomething = (next: string | undefined) => next !== undefined && (DETERMINERS.has(next) || BOOKED_THINGS.has(next));
-
 export function analyzeText(text: string, wordsOf?: Map<string, string>): AnalyzedText {
   const terms: string[] = [];
   const generic: string[] = [];
