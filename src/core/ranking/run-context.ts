@@ -64,6 +64,12 @@ const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless c
 const MEANS_WORDS = new Set(['llm', 'llms', 'gpt', 'claude', 'chatgpt']);
 const MEANS_MARKERS = new Set(['with', 'using', 'via', 'through']);
 const ARTICLES = new Set(['a', 'an', 'the', 'some']);
+/** The index of the word before words[i], past any articles ("with an LLM": "with"); never below 0. */
+const wordBefore = (words: string[], i: number) => {
+  let before = i - 1;
+  while (before > 0 && ARTICLES.has(words[before]!)) before -= 1;
+  return before;
+};
 
 /** The first words of CONTEXT_PAIRS and NEED_PAIRS: only a word among these can begin a pair, which spares building the pair's text for every other. */
 const PAIR_FIRST_WORDS = new Set([...CONTEXT_PAIRS, ...NEED_PAIRS].map((pair) => pair.split(' ')[0]!));
@@ -232,8 +238,7 @@ export function readNeedText(need: string): NeedText {
   // So is a model that ends its phrase, the thing asked for ("run an open source LLM without managing GPUs").
   for (let i = 1; i < words.length; i += 1) {
     if (!MEANS_WORDS.has(words[i]!)) continue;
-    let before = i - 1;
-    while (before > 0 && ARTICLES.has(words[before]!)) before -= 1;
+    const before = wordBefore(words, i);
     const next = words[i + 1];
     const endsPhrase = next === undefined || PHRASE_STARTS.has(next) || /^\d+$/.test(next);
     if (MEANS_MARKERS.has(words[before]!) || endsPhrase) context[i] = false;
@@ -241,8 +246,7 @@ export function readNeedText(need: string): NeedText {
   // "Give my agent access to a browser": what a need gives access to is what it asks for, whatever the word says elsewhere.
   for (let i = 2; i < words.length; i += 1) {
     if (!context[i]) continue;
-    let before = i - 1;
-    while (before > 1 && ARTICLES.has(words[before]!)) before -= 1;
+    const before = wordBefore(words, i);
     if (words[before] === 'to' && words[before - 1] === 'access') context[i] = false;
   }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
