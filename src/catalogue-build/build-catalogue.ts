@@ -140,11 +140,13 @@ export function displayNameOf(title: string, provider: string, brand?: { name: s
     .replace(/\s+-\s+api$/i, ' API')
     .replace(/\s+-\s+/g, ' ')
     .replace(/\s+(Client APIs|Client)$/i, '');
+  // Whose API it is, read only when a name needs it.
+  const owner = () => brand?.name ?? brandOfDomain(provider);
   // Nothing left but words any API's document could carry ("OpenAPI definition", "API v1.0.0",
   // "Public Api", "REST API Version 2", "Api Documentation"): the provider's API.
-  if (GENERIC_TITLE.test(name.trim()) || GENERIC_TITLE.test(collapse(title))) name = `${brand?.name ?? brandOfDomain(provider)} API`;
+  if (GENERIC_TITLE.test(name.trim()) || GENERIC_TITLE.test(collapse(title))) name = `${owner()} API`;
   // A kind of API and nothing else ("Data API", "Platform API"): whose it is goes first.
-  else if (/^(?:platform|data|admin|management|developer|partner|integration|client|main)\s+apis?$/i.test(name.trim())) name = `${brand?.name ?? brandOfDomain(provider)} ${name.trim()}`;
+  else if (/^(?:platform|data|admin|management|developer|partner|integration|client|main)\s+apis?$/i.test(name.trim())) name = `${owner()} ${name.trim()}`;
   if (brand) {
     const squashed = name.toLowerCase().replace(/[^a-z0-9]/g, '');
     const named = [brand.name, ...brand.aliases].some((word) => squashed.includes(word.toLowerCase().replace(/[^a-z0-9]/g, '')));
