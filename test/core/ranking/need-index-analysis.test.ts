@@ -21,6 +21,9 @@ const indexOf = (documents: NeedDocument[]) => {
   return index;
 };
 
+/** Listings about something else (the weather), so that a word's idf is as on a real shelf rather than in a catalogue of two. */
+const unrelated = (count: number) => Array.from({ length: count }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast'));
+
 /** The capabilities a need credits one listing with (none when it is not among the hits). */
 const creditedBy = (index: NeedIndex, need: string, slug: string) => index.search(need, { limit: 10 }).hits.find((hit) => hit.slug === slug)?.capabilities ?? [];
 
@@ -945,7 +948,7 @@ describe('book before a determiner or a thing one books', () => {
   const index = indexOf([
     listing('library', 'Free Reads', 'Books and audiobooks of a public library', 'Books', 'search books by author'),
     listing('meetings', 'Slot Finder', 'Let customers book meetings in free calendar slots', 'Calendar', 'book a meeting with a host'),
-    ...Array.from({ length: 10 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ...unrelated(10),
   ]);
 
   it('is the act of booking, not a book', () => {
@@ -978,7 +981,7 @@ describe('dns management', () => {
   const index = indexOf([
     listing('lookup', 'Domain Check', 'Look up DNS records and the health of a domain', 'Networking', 'look up a domain\'s dns records'),
     listing('zones', 'Zone Host', 'Authoritative DNS for your domains: hosted zones and their record sets', 'Networking', 'create dns records in a hosted zone'),
-    ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ...unrelated(8),
   ]);
 
   it('is apart from looking records up: "set up a dns record for my domain" meets the host of zones first', () => {
@@ -995,7 +998,7 @@ describe('message queues and event streams', () => {
     const index = indexOf([
       listing('bus', 'Event Router', 'A serverless event bus that routes events between applications', 'Cloud', 'put events on an event bus'),
       listing('analytics', 'Site Stats', 'Data streams and events of a website property', 'Analytics', 'list data streams\nget events between dates'),
-      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(creditedBy(index, 'stream events between services', 'bus')).toContain('message queues and event streams');
     expect(index.search('stream events between services', { limit: 5 }).hits[0]?.slug).toBe('bus');
@@ -1007,7 +1010,7 @@ describe('a mailbox', () => {
     const index = indexOf([
       listing('mail', 'Postbox', 'Read, send and search messages in a user\'s mailbox', 'Email', 'list and read messages'),
       listing('notes', 'Note Box', 'Read and search notes in a notebook', 'Notes', 'list and read notes'),
-      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(creditedBy(index, 'read my postbox inbox', 'mail')).toContain('email sending');
     expect(index.search('read the messages in my inbox', { limit: 5 }).hits[0]?.slug).toBe('mail');
@@ -1019,7 +1022,7 @@ describe('electronic signatures', () => {
     const index = indexOf([
       listing('sign', 'Sign Flow', 'Send documents for electronic signature and track them', 'Documents', 'create a signature request'),
       listing('institute', 'Electronics Institute', 'Certificates issued electronically as PDF', 'Government', 'download a certificate pdf'),
-      ...Array.from({ length: 8 }, (_, i) => listing(`other-${i}`, `Other ${i}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(capabilityUnitsOf(index, 'sign a pdf electronically')).toContain('electronic signatures');
     expect(index.search('sign a pdf electronically', { limit: 5 }).hits[0]?.slug).toBe('sign');
@@ -1046,7 +1049,7 @@ describe('a ticker, options and insider trading', () => {
   const index = indexOf([
     listing('stocks', 'Equity Data', 'Stock quotes, options chains, earnings calendars and SEC filings', 'Finance', 'get stock quotes\nlist insider trading filings'),
     listing('exchange', 'Coin Market', 'A crypto exchange: order book, ticker and trading of bitcoin pairs', 'Cryptocurrency', 'get the ticker of a pair\nplace orders'),
-    ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ...unrelated(8),
   ]);
 
   it('are the stock market\'s words: a bare "ticker" names no crypto exchange, "options chain" and "earnings calendar" name stocks', () => {
@@ -1066,7 +1069,7 @@ describe('places search in a need', () => {
     const index = indexOf([
       listing('places', 'Place Finder', 'Search points of interest near coordinates, with place details', 'Maps', 'search places near a location\nplace autocomplete'),
       listing('covid', 'Case Tracker', 'Covid cases and hospital locations by region', 'Health', 'get hospital locations'),
-      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(capabilityUnitsOf(index, 'find the nearest hospital to a location')).toContain('places search');
     expect(creditedBy(index, 'find the nearest hospital to a location', 'places')).toContain('places search');
@@ -1080,7 +1083,7 @@ describe('seo', () => {
     const index = indexOf([
       listing('seo', 'Rank Watch', 'SEO monitoring: where a domain ranks for a keyword, and its backlinks', 'Marketing', 'check keyword rankings'),
       listing('books', 'Book Search', 'Search volumes by title, author or ISBN', 'Books', 'search volumes by text'),
-      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(index.search('keyword search volume for seo', { limit: 5 }).hits[0]?.slug).toBe('seo');
     expect(creditedBy(index, 'search volumes by title', 'books')).not.toContain('seo');
@@ -1092,7 +1095,7 @@ describe('a drive', () => {
     const index = indexOf([
       listing('routes', 'Route Engine', 'Routing, isochrones and matrices of travel times', 'Maps', 'compute isochrones by drive time'),
       listing('files', 'Cloud Drive', 'Store and share files in a cloud drive', 'Storage', 'upload files to a cloud drive'),
-      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(capabilityUnitsOf(index, 'draw isochrones of 15 minutes drive')).not.toContain('file storage');
     expect(index.search('draw isochrones of 15 minutes drive', { limit: 5 }).hits[0]?.slug).toBe('routes');
@@ -1104,7 +1107,7 @@ describe('incoming calls', () => {
     const index = indexOf([
       listing('center', 'Contact Desk', 'A cloud contact center that routes incoming calls to agents', 'Telephony', 'route calls to queues of agents'),
       listing('delivery', 'Route Rider', 'Route delivery riders to available orders', 'Logistics', 'route riders to orders'),
-      ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+      ...unrelated(8),
     ]);
     expect(capabilityUnitsOf(index, 'route incoming calls to available agents')).toContain('voice calls');
     expect(index.search('route incoming calls to available agents', { limit: 5 }).hits[0]?.slug).toBe('center');
@@ -1117,7 +1120,7 @@ describe('fax and fraud', () => {
     listing('clinic', 'Clinic Finder', 'Find a doctor near a location', 'Health', 'search doctors by specialty'),
     listing('fraud', 'Order Guard', 'Fraud detection that scores orders and payments', 'Security', 'screen an order for fraud'),
     listing('gateway', 'Card Gateway', 'Process credit card payments and transactions', 'Payments', 'charge a credit card'),
-    ...Array.from({ length: 8 }, (_, k) => listing(`other-${k}`, `Other ${k}`, 'Weather for a place', 'Weather', 'get a forecast')),
+    ...unrelated(8),
   ]);
 
   it('sending a fax is a capability, ahead of what the fax is about', () => {
