@@ -3,6 +3,7 @@ import type { Store, StoredListing } from '../store.ts';
 import type { Listing, PricingTier } from '../listings/listing.ts';
 import { compactListingJson, type View } from '../listings/compact-listing.ts';
 import { listingSummaryJson } from '../listings/listing-summary-json.ts';
+import { asciiJson } from '../text/ascii-json.ts';
 import { toListingDetail, toListingSummaryOf, type ListingDetail, type ListingSummary } from '../listings/listing-detail.ts';
 import { cliScoreBounds } from '../scoring/cli-relevance.ts';
 import { qualityScore } from '../scoring/quality.ts';
@@ -55,7 +56,7 @@ export interface SummaryText {
   digest: string;
 }
 const openTextOf = (json: string): SummaryText => {
-  const open = json.slice(0, -1);
+  const open = asciiJson(json.slice(0, -1));
   return { open, digest: createHash('sha1').update(open).digest('base64url') };
 };
 

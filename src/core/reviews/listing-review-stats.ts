@@ -1,5 +1,6 @@
 import type { CoreContext } from '../context.ts';
 import { noReviewAggregates } from '../store.ts';
+import { asciiJson } from '../text/ascii-json.ts';
 import { reviewsLinkOf, toListingReviewStats, toListingReviewSummary, type ListingReviewStats, type ListingReviewSummary } from './review-stats.ts';
 
 /**
@@ -119,7 +120,7 @@ export async function listingReviewSummaryTexts({ ctx, slugs }: { ctx: CoreConte
     [...stats].map(([slug, kept]) => {
       if (!kept) return [slug, emptySummaryText(slug)];
       const summary = keptSummaryOf(kept);
-      return [slug, (summary.text ??= JSON.stringify(summary.summary))];
+      return [slug, (summary.text ??= asciiJson(JSON.stringify(summary.summary)))];
     }),
   );
 }

@@ -12,6 +12,7 @@ import { listCategories } from '../listings/list-categories.ts';
 import { hasListingFilter, listingFilter, listingFilterShape } from './listing-filter.ts';
 import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from '../ranking/rank-need.ts';
 import { slugify } from '../ranking/text.ts';
+import { asciiJson } from '../text/ascii-json.ts';
 import { alsoFromOf, familiesOf, groupParam, type AlsoFrom } from '../providers/group-by-provider.ts';
 
 export const discoverListingsInputSchema = parameters({
@@ -114,7 +115,7 @@ export interface AnswerBody {
   etag: string;
 }
 
-/** The answer in the view asked for, as JSON.stringify would write discoverListingsInView's, with its tag. */
+/** The answer in the view asked for, as JSON.stringify would write discoverListingsInView's (characters past ASCII escaped, see ascii-json.ts), with its tag. */
 export async function discoverListingsBody({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<AnswerBody> {
   const query = parseInput(discoverListingsInputSchema, input);
   // A compact item carries no review figures: they are not read for it.
@@ -191,7 +192,7 @@ const tagOf = (hash: ReturnType<typeof createHash>) => `"${hash.digest('base64ur
  */
 function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): AnswerBody {
   if (ranked.noGoodMatch) {
-    const body = JSON.stringify(fullAnswerOf(ranked));
+    const body = asciiJson(JSON.stringify(fullAnswerOf(ranked)));
     return { body, etag: tagOf(createHash('sha1').update(body)) };
   }
   let body = '{"items":[';
@@ -202,12 +203,12 @@ function answerBodyOf(ctx: CoreContext, ranked: RankedAnswer, view: View): Answe
     // relevance is a finite number and confidence a word of [a-z]: String and quotes write them as JSON.stringify does.
     const ranking = `,"relevance":${String(match.relevance)},"confidence":"${match.confidence}"`;
     const from = ranked.also?.get(match.entry.slug);
-    const also = from === undefined ? '' : `,"also":${JSON.stringify(view === 'compact' ? compactAlso(from) : from)}`;
-    const tail = view === 'compact' ? `${ranking}${also}}` : `${ranking},"matchedOn":${JSON.stringify(match.matchedOn)}${reviews === undefined ? '' : `,"reviews":${reviews}`}${also}}`;
+    const also = from === undefined ? '' : `,"also":${asciiJson(JSON.stringify(view === 'compact' ? compactAlso(from) : from))}`;
+    const tail = view === 'compact' ? `${ranking}${also}}` : `${ranking},"matchedOn":${asciiJson(JSON.stringify(match.matchedOn))}${reviews === undefined ? '' : `,"reviews":${reviews}`}${also}}`;
     body += `${i > 0 ? ',' : ''}${item.open}${tail}`;
     // Digests have one length, and each tail is prefixed by its own: no two different answers feed the hash the same text.
     tagged += `${item.digest}${tail.length}:${tail}`;
   });
-  const end = `]${ranked.readAs === undefined ? '' : `,"readAs":${JSON.stringify(ranked.readAs)}`}}`;
+  const end = `]${ranked.readAs === undefined ? '' : `,"readAs":${asciiJson(JSON.stringify(ranked.readAs))}`}}`;
   return { body: body + end, etag: tagOf(createHash('sha1').update(tagged + end)) };
 }

@@ -6,6 +6,7 @@ import { listingSchema } from '../../../src/core/listings/listing.ts';
 import { openStore } from '../../../src/storage/open-store.ts';
 import type { Store } from '../../../src/core/store.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
+import { isOneByte } from '../../support/one-byte-string.ts';
 
 const listing = (slug: string, description = 'A test listing') => listingSchema.parse({ slug, name: slug.replaceAll('-', ' '), description, category: 'Testing' });
 
@@ -34,6 +35,18 @@ describe('list-item texts kept by the catalogue', () => {
     expect(`${catalogue.itemText(entry, 'full').open}}`).toBe(JSON.stringify(item));
     expect(`${catalogue.itemText(entry, 'compact').open}}`).toBe(JSON.stringify(toCompactListing(item)));
     expect(catalogue.itemText(entry, 'full').digest).toMatch(/^[\w-]{27}$/);
+  });
+
+  it('write characters past ASCII as \\u escapes: the same item to a JSON reader, sent one byte a character', async () => {
+    store = await openStore(`file:${createTestSqlitePath()}`);
+    await store.saveListings([listing('cafe-api', 'Menus for cafés — prices in €')]);
+    const catalogue = await CatalogueIndex.build(store);
+    const entry = catalogue.get('cafe-api')!;
+    const text = `${catalogue.itemText(entry, 'full').open}}`;
+    expect(text).toMatch(/^[\x00-\x7f]*$/);
+    expect(text).toContain('Menus for caf\\u00e9s \\u2014 prices in \\u20ac');
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(toListingSummaryOf(entry.listing, entry.updatedAt))));
+    expect(isOneByte(text)).toBe(true);
   });
 
   it('are kept up to the bound and never evicted: later listings are written each time', async () => {

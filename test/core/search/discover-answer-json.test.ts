@@ -4,12 +4,15 @@ import { submitReview } from '../../../src/core/reviews/submit-review.ts';
 import { openCore } from '../../../src/open-core.ts';
 import type { CoreContext } from '../../../src/core/context.ts';
 import { createTestSqlitePath } from '../../support/postgres.ts';
+import { asciiJson } from '../../../src/core/text/ascii-json.ts';
+import { isOneByte } from '../../support/one-byte-string.ts';
 
 /**
  * A ranked need's full answer goes out over HTTP as text written from its listings' kept
  * summary text (issue 14: each distinct need spent as long in JSON.stringify and hashing as in
- * ranking); it must be JSON.stringify's of the answer other surfaces get, and the tag must
- * tell apart any two answers whose text differs.
+ * ranking); it must be JSON.stringify's of the answer other surfaces get (characters past ASCII
+ * written as \u escapes, so the text is sent as one byte a character), and the tag must tell
+ * apart any two answers whose text differs.
  */
 
 let ctx: CoreContext;
@@ -37,11 +40,12 @@ const NEEDS = [
 ];
 
 describe('the full answer of a need as text', () => {
-  it('is JSON.stringify of the answer other surfaces get, in either view, reviews, readings and empty answers included, with one tag per distinct body', async () => {
+  it('is JSON.stringify of the answer other surfaces get, characters past ASCII escaped, in either view, reviews, readings and empty answers included, with one tag per distinct body', async () => {
     let withReviews = 0;
     let answered = 0;
     let readAs = 0;
     let empty = 0;
+    let beyondAscii = 0;
     const tagOfBody = new Map<string, string>();
     for (const q of NEEDS) {
       for (const input of [{ q, limit: 10 }, { q, limit: 3 }, { q, limit: 10, pricing: 'Free' as const }, { q, limit: 10, view: 'compact' as const }]) {
@@ -52,7 +56,10 @@ describe('the full answer of a need as text', () => {
         if (answer.readAs !== undefined) readAs += 1;
         if (answer.items.some((item) => 'reviews' in item && item.reviews !== undefined && item.reviews.count > 0)) withReviews += 1;
         const text = written.body;
-        expect(text, q).toBe(JSON.stringify(answer));
+        expect(text, q).toBe(asciiJson(JSON.stringify(answer)));
+        expect(JSON.parse(text), q).toEqual(JSON.parse(JSON.stringify(answer)));
+        if (/[^\x00-\x7f]/.test(JSON.stringify(answer))) beyondAscii += 1;
+        expect(isOneByte(text), q).toBe(true);
         expect(written.etag, q).toMatch(/^"[\w-]{27}"$/);
         tagOfBody.set(text, written.etag);
       }
@@ -61,6 +68,8 @@ describe('the full answer of a need as text', () => {
     expect(empty).toBeGreaterThanOrEqual(6);
     expect(withReviews).toBeGreaterThanOrEqual(1);
     expect(readAs).toBeGreaterThanOrEqual(1);
+    // The sample's Stripe capabilities write "you’ve": answers with characters past ASCII are among those checked.
+    expect(beyondAscii).toBeGreaterThanOrEqual(1);
     expect(new Set(tagOfBody.values()).size).toBe(tagOfBody.size);
   });
 
