@@ -140,14 +140,17 @@ const FIXED_ACT_VERBS = new Set(
 /**
  * "Translate product descriptions into German": the need is a translation; the descriptions are
  * what it is given, and a product catalogue serves nothing of it. The words after a verb of
- * FIXED_ACT_VERBS in its phrase, and of a "from" phrase right after it (where the thing comes
- * from: "transcribe voice notes from WhatsApp").
+ * FIXED_ACT_VERBS in its phrase, and of a "from", "to" or "into" phrase right after it: where the
+ * thing comes from ("transcribe voice notes from WhatsApp") and what it is put into ("from English
+ * to German"), settings every translator takes, which game data that mentions German does not serve.
  */
+/** The phrases after a fixed act that still say what it is given or put into. */
+const ACT_OBJECT_STARTS = new Set(['from', 'to', 'into']);
 function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
   const marked: boolean[] = [];
   let inPayload = false;
   for (const phrase of phrases) {
-    inPayload = inPayload && words[phrase[0]!] === 'from';
+    inPayload = inPayload && ACT_OBJECT_STARTS.has(words[phrase[0]!]!);
     for (const i of phrase) {
       const isVerb = FIXED_ACT_VERBS.has(words[i]!);
       marked[i] = inPayload && !isVerb;

@@ -765,6 +765,17 @@ describe('what a fixed act is given', () => {
     // Asked for as the need itself, the catalogue leads.
     expect(index.search('read product descriptions', { limit: 5 }).hits[0]?.slug).toBe('shop');
   });
+  it('takes the language a text is put into as a setting of the act: a translator, not game data that mentions German, for translating into German', () => {
+    const withGame = indexOf([
+      listing('translator', 'Translator', 'Machine translation between many languages', 'Text', 'translate text'),
+      listing('game', 'Monster Guide', 'Game monsters and items with German translations of their names', 'Games', 'list monsters. list weapons'),
+      ...unrelated(20),
+    ]);
+    expect(withGame.search('translate a paragraph from english to german', { limit: 5 }).hits[0]?.slug).toBe('translator');
+    expect(withGame.search('translate product descriptions into german', { limit: 5 }).hits[0]?.slug).toBe('translator');
+    // Asked for as the need itself, the game leads.
+    expect(withGame.search('monster names in german', { limit: 5 }).hits[0]?.slug).toBe('game');
+  });
 });
 
 describe('spelling and grammar', () => {

@@ -107,7 +107,9 @@ describe('reading a need without its run context', () => {
   });
 
   it('reads what a fixed act is given as its payload, not what the need is about', () => {
-    expect([...readNeedText('translate product descriptions into german').payload].sort()).toEqual(['descript', 'product']);
+    // What it is put into ("into german", "to french") is a setting of the act, as the payload is.
+    expect([...readNeedText('translate product descriptions into german').payload].sort()).toEqual(['descript', 'german', 'product']);
+    expect([...readNeedText('translate a paragraph from english to german').payload].sort()).toEqual(['english', 'german', 'paragraph']);
     // A "from" phrase right after it says where the payload comes from.
     expect([...readNeedText('transcribe voice notes from whatsapp').payload].sort()).toEqual(['note', 'voic', 'whatsapp']);
     // "Convert" is no fixed act: what is converted decides the act.
