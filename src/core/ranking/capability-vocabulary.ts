@@ -26,8 +26,9 @@ sms messaging: sms, sms messaging, mms, otp via sms; in needs only: text message
 voice calls: voice call, voice calls, phone call, phone calls, outbound call, outbound calls, inbound calls, incoming call, incoming calls, call routing, route calls, call center, call centre, contact center, contact centre, call control, control calls, in-progress calls, programmable voice, voice message, voice messages, record calls, ivr, interactive voice response, automated calls; in needs only: phone customers, call customers, call users, spoken message, spoken messages
 postal mail: postal mail, physical mail, send letters, send a letter, print and mail, postcards, direct mail, certified mail, mail checks, letters by post; in needs only: letter by post, by post
 fax: fax, faxes, send a fax, send faxes, receive faxes, efax
-phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, phone verification, telephone number, msisdn, caller id
-authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, two-factor, 2fa, mfa, one-time password, otp, sign-in, log-in, sign-up
+phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, telephone number, msisdn, caller id
+authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, sign-in, log-in, sign-up
+one-time codes: one-time code, one-time codes, one-time passcode, one-time passcodes, one-time password, one-time passwords, otp, otps, verification code, verification codes, sms code, sms codes, passcode, passcodes, two-factor, 2fa, mfa, multi-factor, phone verification, verify phone numbers
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, iso codes, iso country codes, nations, country flags

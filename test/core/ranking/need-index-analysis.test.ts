@@ -1164,3 +1164,24 @@ describe('summarization', () => {
     expect(index.search('summarize a long article', { limit: 5 }).hits[0]?.slug).toBe('nlp');
   });
 });
+
+describe('one-time codes', () => {
+  const index = indexOf([
+    listing('numbers', 'Number Check', 'Validate phone numbers and look up their carrier and line type', 'Telephony', 'validate a phone number. look up the carrier of a number'),
+    listing('codes', 'Code Sender', 'Send and check one-time passcodes over SMS, voice and email', 'Security', 'send a passcode. check a passcode'),
+    listing('login', 'Sign Desk', 'User login, sign-up and sessions for web apps', 'Security', 'log users in. sign users up'),
+    ...unrelated(20),
+  ]);
+
+  it('are what proving a phone number by a code asks for, apart from checking that a number is valid', () => {
+    expect(index.search('verify a phone number with an sms code', { limit: 5 }).hits[0]?.slug).toBe('codes');
+    expect(index.search('send a verification code to a new user', { limit: 5 }).hits[0]?.slug).toBe('codes');
+    // Asked whether a number is real, the number checker leads.
+    expect(index.search('validate a phone number and its carrier', { limit: 5 }).hits[0]?.slug).toBe('numbers');
+  });
+
+  it('are named by two-factor authentication, and a login service is not named by them', () => {
+    expect(index.search('add two-factor authentication with one-time passwords', { limit: 5 }).hits[0]?.slug).toBe('codes');
+    expect(index.search('let users log in to my web app', { limit: 5 }).hits[0]?.slug).toBe('login');
+  });
+});
