@@ -269,7 +269,7 @@ const booksSomething = (next: string | undefined) => next !== undefined && (DETE
  * dropped; everything else is stemmed. Given `wordsOf`, it also records each term's first
  * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim".
  */
-export function analyzeText(text: string, wordsOf?: Map<string, string>): AnalyzedText {
+export function analyzeText(text: string, wordsOf?: Map<string, string>, outOfSequence?: ReadonlySet<string>): AnalyzedText {
   const terms: string[] = [];
   const generic: string[] = [];
   const sequence: string[] = [];
@@ -288,7 +288,7 @@ export function analyzeText(text: string, wordsOf?: Map<string, string>): Analyz
     }
     const stemmed = (part === 'book' || part === 'books') && booksSomething(parts[i + 2]) ? 'booking' : stem(part);
     terms.push(stemmed);
-    sequence.push(stemmed);
+    if (!outOfSequence?.has(part)) sequence.push(stemmed);
     if (wordsOf && !wordsOf.has(stemmed)) wordsOf.set(stemmed, part);
     if (previous && previous.word.length + part.length <= MAX_COMPOUND_LENGTH) {
       const joined = stem(previous.word + part);

@@ -1087,7 +1087,7 @@ export class NeedIndex {
 
   /** The parts of a need that the index knows: its words and the capabilities they name. */
   private needUnits(need: string): { units: (NeedUnit & { capabilityKey?: string; evokedBy?: Set<string> })[]; unknown: string[] } {
-    const { text, demoted, hindered, payload } = readNeedText(need);
+    const { text, demoted, hindered, payload, describing } = readNeedText(need);
     // A unit counts as its weakest reading allows: all run context, or all the act the need hinders or the payload (run context included), or whole.
     const weightOfWords = (words: string[]) =>
       words.every((word) => demoted.has(word))
@@ -1098,7 +1098,7 @@ export class NeedIndex {
             ? PAYLOAD_WEIGHT
             : 1;
     const wordsOf = new Map<string, string>();
-    const analyzed = analyzeText(text, wordsOf);
+    const analyzed = analyzeText(text, wordsOf, describing);
     const terms = new Set(analyzed.terms);
     // A compound the catalogue knows stands for its parts: "real time" is one need, not two.
     const joined: { term: string; parts: [string, string] }[] = [];

@@ -96,6 +96,8 @@ export interface NeedText {
   hindered: Set<string>;
   /** Stems of what a need hands a fixed act to work on ("product descriptions" in "translate product descriptions"), and of participles that describe what it is given ("uploaded" in "user-uploaded photos"): see payloadIn and givenParticiplesIn. */
   payload: Set<string>;
+  /** Words of a hyphened participle that describes what follows it ("user-generated images"), folded: see describingWordsIn. */
+  describing: Set<string>;
 }
 
 /** Verbs that keep someone from doing something: what follows their "from" is the act hindered, not what the need is about. */
@@ -158,6 +160,23 @@ function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number
     }
   }
   return stemsOnlyMarked(words, phrases, saysNothing, marked);
+}
+
+const HYPHENED_PARTICIPLE = /([\p{L}\p{N}]+)-(\p{L}{3,}ed)(?![\p{L}\p{N}])/gu;
+
+/**
+ * "Moderate user-generated images", "detect AI-generated text": a hyphened participle says what
+ * made the thing it describes, not what the need asks done; its words start or continue no phrase
+ * ("generate images"), and the words around it meet ("moderate … images").
+ */
+function describingWordsIn(need: string): Set<string> {
+  const words = new Set<string>();
+  for (const [, maker, participle] of foldText(need).matchAll(HYPHENED_PARTICIPLE)) {
+    if (NOT_PARTICIPLES.has(participle!)) continue;
+    words.add(maker!);
+    words.add(participle!);
+  }
+  return words;
 }
 
 /** Words ending in "ed" that are no past participle. */
@@ -269,7 +288,7 @@ export function readNeedText(need: string): NeedText {
   }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set() };
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set(), describing: describingWordsIn(need) };
 
   const demoted = new Set<string>(possessorsIn(need));
   for (const phrase of kept) {
@@ -285,5 +304,5 @@ export function readNeedText(need: string): NeedText {
   for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
   const payload = payloadIn(words, kept, saysNothing);
   for (const word of givenParticiplesIn(words, kept, saysNothing)) payload.add(word);
-  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload };
+  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload, describing: describingWordsIn(need) };
 }

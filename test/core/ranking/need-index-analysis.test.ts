@@ -1185,3 +1185,18 @@ describe('one-time codes', () => {
     expect(index.search('let users log in to my web app', { limit: 5 }).hits[0]?.slug).toBe('login');
   });
 });
+
+describe('a hyphened participle before a thing', () => {
+  const index = indexOf([
+    listing('moderation', 'Safe Images', 'Moderate images and video for nudity and violence', 'Security', 'moderate images. moderate video'),
+    listing('art', 'Art Maker', 'Generate images from text prompts', 'AI', 'generate images from a prompt'),
+    ...unrelated(20),
+  ]);
+
+  it('describes what it is given, and names no act: moderation, not an image generator, for moderating user-generated images', () => {
+    expect(index.search('moderate user-generated images', { limit: 5 }).hits[0]?.slug).toBe('moderation');
+    expect(index.search('moderate user-generated images', { limit: 5 }).units.map((unit) => unit.key)).not.toContain('image generation');
+    // Asked for as the act, the generator leads.
+    expect(index.search('generate images from a prompt', { limit: 5 }).hits[0]?.slug).toBe('art');
+  });
+});

@@ -106,6 +106,14 @@ describe('reading a need without its run context', () => {
     expect(read.demoted).not.toContain('seller');
   });
 
+  it('reads the words of a hyphened participle as describing what follows it', () => {
+    expect([...readNeedText('moderate user-generated images').describing].sort()).toEqual(['generated', 'user']);
+    expect([...readNeedText('detect AI-generated text in essays').describing].sort()).toEqual(['ai', 'generated']);
+    // Not a participle, or not hyphened: nothing.
+    expect(readNeedText('a high-speed link').describing.size).toBe(0);
+    expect(readNeedText('generate images from a prompt').describing.size).toBe(0);
+  });
+
   it('reads what a fixed act is given as its payload, not what the need is about', () => {
     // What it is put into ("into german", "to french") is a setting of the act, as the payload is.
     expect([...readNeedText('translate product descriptions into german').payload].sort()).toEqual(['descript', 'german', 'product']);
