@@ -107,12 +107,13 @@ data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed p
 passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords
 message queues and event streams: message queue, message queues, queue messages, queued messages, task queue, task queues, job queue, job queues, message broker, message brokers, event bus, event buses, event streams, event stream, stream events, streams of events, kafka, rabbitmq, amqp, dead letter queue, dead-letter queue, consumer group, consumer groups
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
-virtual machines: virtual machine, virtual machines, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
+virtual machines: virtual machine, virtual machines, vm, vms, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images
 source code hosting: git, github, gitlab, repositories, repository, repo, repos, source code, code hosting, pull requests, issues tracker, open source projects
 package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, latest version of a package, package downloads
 unit conversion: unit conversion, unit conversions, convert units, unit converter, units of measurement, units of measure, measurement units, celsius, fahrenheit, kelvin, metric to imperial, imperial to metric
-developer utilities: developer tools, testing, http testing, api testing, uuid, regex, cron, hashing utilities
+developer utilities: developer tools, testing, http testing, api testing, uuid, regex, hashing utilities
+job scheduling: cron, cron job, cron jobs, cronjob, crontab, scheduled jobs, schedule jobs, job scheduler, job scheduling, scheduled tasks, schedule tasks, task scheduler, recurring jobs, recurring tasks
 webhooks: webhooks, webhook, request bin
 mock apis: mock api, mock data, json placeholder, fake api
 fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake

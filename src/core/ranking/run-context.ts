@@ -60,6 +60,10 @@ const CONTEXT_PAIRS = new Set([
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
 const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation']);
 
+/** Run-context words that name infrastructure, and the verbs that make it the thing asked for ("run a container", "schedule a cron job"). */
+const INFRASTRUCTURE_WORDS = new Set('container containers cron cronjob crontab vm vms worker workers server servers pipeline pipelines workflow workflows scheduler kubernetes k8s docker serverless'.split(' '));
+const PROVISIONING_VERBS = new Set('run schedule deploy host create launch start provision spin set'.split(' '));
+
 /** Run-context words that, after "with", "using" or "via", name the means a need asks for: a model to rent. */
 const MEANS_WORDS = new Set(['llm', 'llms', 'gpt', 'claude', 'chatgpt']);
 const MEANS_MARKERS = new Set(['with', 'using', 'via', 'through']);
@@ -270,6 +274,16 @@ export function readNeedText(need: string): NeedText {
     if (!context[i]) continue;
     const before = wordBefore(words, i);
     if (words[before] === 'to' && words[before - 1] === 'access') context[i] = false;
+  }
+  // "Run a container on demand", "schedule a cron job": infrastructure a need starts, schedules or provisions is what it asks for.
+  for (let i = 1; i < words.length; i += 1) {
+    if (!context[i] || !INFRASTRUCTURE_WORDS.has(words[i]!)) continue;
+    const before = wordBefore(words, i);
+    // A verb may come with its "up": "spin up a vm", "set up a cron job".
+    const verb = words[before] === 'up' && before > 0 ? before - 1 : before;
+    if (!PROVISIONING_VERBS.has(words[verb]!)) continue;
+    context[verb] = context[i] = false;
+    if (context[i + 1] && !isGrammar(words[i + 1]!)) context[i + 1] = false;
   }
   // "GitHub Actions step: newest version of a package": a short lead-in that names where the call runs sets the scene, every word of it.
   // So does one before a comma that opens as a phrase of setting: "in a podcast pipeline, …", "from a firewall script, …".

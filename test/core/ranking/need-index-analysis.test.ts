@@ -1200,3 +1200,23 @@ describe('a hyphened participle before a thing', () => {
     expect(index.search('generate images from a prompt', { limit: 5 }).hits[0]?.slug).toBe('art');
   });
 });
+
+describe('job scheduling', () => {
+  const index = indexOf([
+    listing('scheduler', 'Job Scheduler', 'Schedule jobs to run on a recurring schedule and pause or resume them', 'Cloud', 'create scheduled jobs. pause a job'),
+    listing('tools', 'Dev Toolbox', 'Developer tools: uuids, regex testing and hashing', 'Developer Tools', 'generate a uuid. test a regex'),
+    listing('calendar', 'Meeting Booker', 'Schedule meetings and appointments on shared calendars', 'Productivity', 'book meetings. list appointments'),
+    listing('machines', 'Compute', 'Create and start virtual machines in any region', 'Cloud', 'create virtual machines. start and stop instances'),
+    ...unrelated(20),
+  ]);
+
+  it('is what a cron job is, apart from meetings: a job scheduler for scheduling a cron job', () => {
+    expect(index.search('schedule a cron job in the cloud', { limit: 5 }).hits[0]?.slug).toBe('scheduler');
+    expect(index.search('set up a cron job', { limit: 5 }).hits[0]?.slug).toBe('scheduler');
+    expect(index.search('schedule a meeting with a customer', { limit: 5 }).hits[0]?.slug).toBe('calendar');
+  });
+
+  it('has its sibling in virtual machines, named by a vm the need spins up', () => {
+    expect(index.search('spin up a vm', { limit: 5 }).hits[0]?.slug).toBe('machines');
+  });
+});

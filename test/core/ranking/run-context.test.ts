@@ -106,6 +106,17 @@ describe('reading a need without its run context', () => {
     expect(read.demoted).not.toContain('seller');
   });
 
+  it('reads infrastructure a need runs, schedules or sets up as what it asks for, and as run context elsewhere', () => {
+    expect(readNeedText('run a container on demand').demoted).not.toContain('contain');
+    expect(readNeedText('schedule a cron job in the cloud').demoted.size).toBe(0);
+    expect(readNeedText('spin up a vm').demoted).not.toContain('vm');
+    expect(readNeedText('set up a cron job').demoted.size).toBe(0);
+    // Where the call runs, it is run context still; so is a language a script is run in.
+    expect(readNeedText('from a cron job, send a daily report by email').demoted).toContain('cron');
+    expect(readNeedText('send sms from a docker container').text).toBe('send sms');
+    expect(readNeedText('run a python script that fetches stock prices').demoted).toContain('python');
+  });
+
   it('reads the words of a hyphened participle as describing what follows it', () => {
     expect([...readNeedText('moderate user-generated images').describing].sort()).toEqual(['generated', 'user']);
     expect([...readNeedText('detect AI-generated text in essays').describing].sort()).toEqual(['ai', 'generated']);
