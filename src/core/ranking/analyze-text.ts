@@ -267,7 +267,9 @@ const booksSomething = (next: string | undefined) => next !== undefined && (DETE
  * The terms of a text. Adjacent words are also joined, so that "real-time", "realtime" and
  * "real time" all yield the term "realtim"; stop words and one- or two-digit numbers are
  * dropped; everything else is stemmed. Given `wordsOf`, it also records each term's first
- * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim".
+ * word as the text wrote it (folded): "sms" for "sm", "real-time" for "realtim". Words in
+ * `outOfSequence` are terms but take no place in the phrase sequence (a need's describing words:
+ * see describingWordsIn in run-context.ts).
  */
 export function analyzeText(text: string, wordsOf?: Map<string, string>, outOfSequence?: ReadonlySet<string>): AnalyzedText {
   const terms: string[] = [];

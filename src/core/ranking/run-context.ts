@@ -143,6 +143,9 @@ const FIXED_ACT_VERBS = new Set(
   'translate translates translating transcribe transcribes transcribing summarize summarizes summarizing summarise summarises summarising paraphrase paraphrases paraphrasing proofread proofreads proofreading'.split(' '),
 );
 
+/** The phrases after a fixed act that still say what it is given or put into. */
+const ACT_OBJECT_STARTS = new Set(['from', 'to', 'into']);
+
 /**
  * "Translate product descriptions into German": the need is a translation; the descriptions are
  * what it is given, and a product catalogue serves nothing of it. The words after a verb of
@@ -150,8 +153,6 @@ const FIXED_ACT_VERBS = new Set(
  * thing comes from ("transcribe voice notes from WhatsApp") and what it is put into ("from English
  * to German"), settings every translator takes, which game data that mentions German does not serve.
  */
-/** The phrases after a fixed act that still say what it is given or put into. */
-const ACT_OBJECT_STARTS = new Set(['from', 'to', 'into']);
 function payloadIn(words: string[], phrases: number[][], saysNothing: (i: number) => boolean): Set<string> {
   const marked: boolean[] = [];
   let inPayload = false;
