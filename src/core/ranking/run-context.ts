@@ -303,7 +303,8 @@ export function readNeedText(need: string): NeedText {
   }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set(), describing: describingWordsIn(need) };
+  const describing = describingWordsIn(need);
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set(), describing };
 
   const demoted = new Set<string>(possessorsIn(need));
   for (const phrase of kept) {
@@ -319,5 +320,5 @@ export function readNeedText(need: string): NeedText {
   for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
   const payload = payloadIn(words, kept, saysNothing);
   for (const word of givenParticiplesIn(words, kept, saysNothing)) payload.add(word);
-  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload, describing: describingWordsIn(need) };
+  return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload, describing };
 }
