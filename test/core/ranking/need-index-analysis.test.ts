@@ -1220,3 +1220,19 @@ describe('job scheduling', () => {
     expect(index.search('spin up a vm', { limit: 5 }).hits[0]?.slug).toBe('machines');
   });
 });
+
+describe('serverless functions', () => {
+  const index = indexOf([
+    listing('functions', 'Function Runner', 'Run code without managing servers: invoke a function on each request', 'Cloud', 'create functions. invoke a function'),
+    listing('telco', 'Network Builder', 'Deploy telecom networks from network function packages', 'Cloud', 'upload network function packages. deploy a network'),
+    listing('machines', 'Compute', 'Create and start virtual machines in any region', 'Cloud', 'create virtual machines. start and stop instances'),
+    ...unrelated(20),
+  ]);
+
+  it('are what a need deploys a function for, apart from packages of network functions', () => {
+    expect(index.search('deploy a small function that runs on every request', { limit: 5 }).hits[0]?.slug).toBe('functions');
+    expect(index.search('deploy a small function that runs on every request', { limit: 5 }).units.map((unit) => unit.key)).toContain('serverless functions');
+    // A network function is not a serverless one.
+    expect(index.search('deploy network function packages', { limit: 5 }).hits[0]?.slug).toBe('telco');
+  });
+});
