@@ -203,12 +203,19 @@ const AMERICAN = new Map<string, string>(
 );
 const americanSpellingOf = (word: string) => AMERICAN.get(word) ?? (word.length > 6 && word.includes('is') ? word.replace(IZE, '$1iz$2') : word);
 
+/**
+ * Porter makes a final "y" after a vowel "i" in its first step only, so a word whose suffix a
+ * later step strips keeps its "y": "deploy" is "deploi" but "deployment" was "deploy". Applied
+ * again to the result, both meet.
+ */
+const FINAL_Y = /(?<=[aeiou].*)y$/;
+
 /** The Porter stem of a folded word (see OWN_STEMS), British spellings read as American; cached, since the same words recur across listings. */
 export function stem(word: string): string {
   let stemmed = stemCache.get(word);
   if (stemmed === undefined) {
     const american = americanSpellingOf(word);
-    stemmed = OWN_STEMS.get(word) ?? OWN_STEMS.get(american) ?? (/^\p{L}+$/u.test(american) ? stemmer(american) : american);
+    stemmed = OWN_STEMS.get(word) ?? OWN_STEMS.get(american) ?? (/^\p{L}+$/u.test(american) ? stemmer(american).replace(FINAL_Y, 'i') : american);
     if (stemCache.size < 200_000) stemCache.set(word, stemmed);
   }
   return stemmed;

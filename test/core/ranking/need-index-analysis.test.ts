@@ -268,6 +268,9 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     expect(stem('nationally')).toBe(stem('national'));
     expect(stem('trains')).toBe(stem('train'));
     expect(stem('elevators')).toBe(stem('elevator'));
+    // Porter turns a final "y" into "i" only before its derivational steps: "deploy" was "deploi", "deployment" "deploy".
+    expect(stem('deployment')).toBe(stem('deploy'));
+    expect(stem('employment')).toBe(stem('employ'));
   });
 });
 
