@@ -99,6 +99,12 @@ const OWN_STEMS = new Map<string, string>(
     // payouts over a period" or "summarize policy states" met "summarize a long article".
     summarization: 'summarization',
     summarisation: 'summarization',
+    // UPS, the carrier, is no "up" (Porter drops its "s", and "up" is a particle: "set up", "look up").
+    ups: 'ups',
+    // Shipping a parcel is no ship at sea: Porter gives "ship" to both, and "track a parcel shipped
+    // with UPS" met vessel trackers by "track … ship".
+    shipping: 'shipping',
+    shipped: 'shipping',
     // A conversation is no conversion: Porter gives both "convers", and a currency converter met
     // "two-way WhatsApp conversations" by its "conversion".
     conversation: 'conversat',

@@ -1239,3 +1239,22 @@ describe('serverless functions', () => {
     expect(index.search('deploy network function packages', { limit: 5 }).hits[0]?.slug).toBe('telco');
   });
 });
+
+describe('a carrier named by a word Porter shortens', () => {
+  const index = indexOf([
+    listing('carrier', 'UPS', 'Rate, ship and track packages with the carrier', 'Logistics', 'track a package. rate a shipment'),
+    listing('couriers', 'Parcel Hub', 'Track parcels across many couriers by tracking number', 'Logistics', 'track a parcel'),
+    listing('setup', 'Setup Desk', 'Set up accounts and look up their owners', 'Business', 'set up an account. look up an owner'),
+    listing('vessels', 'Ship Monitor', 'Track ships and their positions at sea', 'Transportation', 'track ships. read vessel positions'),
+    ...unrelated(20),
+  ]);
+
+  it('is the UPS a need names, not the "up" of "set up", and a parcel shipped is no ship at sea', () => {
+    const found = index.search('track a parcel shipped with ups', { limit: 5 });
+    expect(found.hits.map((hit) => hit.slug).slice(0, 2).sort()).toEqual(['carrier', 'couriers']);
+    expect(found.hits.map((hit) => hit.slug)).not.toContain('setup');
+    expect(found.units.map((unit) => unit.key)).not.toContain('vessel tracking');
+    // A ship is still tracked as one.
+    expect(index.search('track a ship at sea', { limit: 5 }).hits[0]?.slug).toBe('vessels');
+  });
+});
