@@ -19,7 +19,7 @@ push notifications: push notification, push notifications, notifications, notify
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox, mailbox, mailboxes
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
-email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation
+email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation; in needs only: valid email, valid email address, valid email addresses, email is valid, email address is valid, invalid email, invalid emails, invalid email address, invalid email addresses
 inbound messages: receive sms, receive sms messages, inbound sms, incoming sms, inbound messages, incoming messages, inbound text messages, incoming text messages, sms replies, message replies, text message replies, two-way sms, two-way messaging, two way sms
 whatsapp messaging: whatsapp, whatsapp business, whatsapp messages
 sms messaging: sms, sms messaging, mms, otp via sms; in needs only: text message, text messages
@@ -107,6 +107,7 @@ data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed p
 passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords
 message queues and event streams: message queue, message queues, queue messages, queued messages, task queue, task queues, job queue, job queues, message broker, message brokers, event bus, event buses, event streams, event stream, stream events, streams of events, kafka, rabbitmq, amqp, dead letter queue, dead-letter queue, consumer group, consumer groups
 ci and devops: continuous integration, ci, cd, build pipeline, deployments, deploy, devops, pipelines, test runs
+web hosting: web hosting, website hosting, site hosting, static site hosting, host websites, host a website, host web apps, hosted sites, static site, static sites, static website, static websites, deploy websites, deploy a website, deploy web apps, deploy web content, jamstack; in needs only: host my website, host my site, host a site
 serverless functions: serverless function, serverless functions, cloud function, cloud functions, edge function, edge functions, lambda function, lambda functions, function url, function urls, invoke a function, invoke functions, deploy functions, deploy a function, functions as a service, faas, serverless workers; in needs only: run a function, run functions, host a function, host functions
 virtual machines: virtual machine, virtual machines, vm, vms, compute instances, vm instances, ec2 instances, cloud servers, droplets, computing capacity, compute capacity
 container registries: container registry, container registries, docker registry, docker images, container images, image registry, oci images, push images

@@ -246,6 +246,8 @@ export function narrowerReadings(need: string): string[] {
 const MAX_LEAD_IN_WORDS = 5;
 /** Words that open a clause saying when the need happens, relative to another act. */
 const WHEN_WORDS = new Set(['before', 'after']);
+/** Nouns that name an act a need can come before or after, as an "-ing" word does: "before signup", "after checkout". */
+const ACT_NOUNS = new Set('signup signups login logins checkout checkouts deploy deploys deployment deployments launch release releases registration onboarding purchase purchases submission submissions upload uploads'.split(' '));
 
 export function readNeedText(need: string): NeedText {
   const words = tokenize(need);
@@ -296,10 +298,10 @@ export function readNeedText(need: string): NeedText {
     if (leadIn > 0 && leadIn <= MAX_LEAD_IN_WORDS && leadIn < words.length && context.slice(0, leadIn).some(Boolean)) context.fill(true, 0, leadIn);
   }
   const phrases = phrasesOf(words);
-  // "… before planning a trip": an act the need comes before or after, trailing it, says when, not what.
+  // "… before planning a trip", "… before signup": an act the need comes before or after, trailing it, says when, not what.
   for (const phrase of phrases) {
     const [first, next] = [words[phrase[0]!], words[phrase[1]!]];
-    if (phrase[0]! > 0 && WHEN_WORDS.has(first!) && next !== undefined && next.endsWith('ing')) for (const i of phrase) context[i] = true;
+    if (phrase[0]! > 0 && WHEN_WORDS.has(first!) && next !== undefined && (next.endsWith('ing') || ACT_NOUNS.has(next))) for (const i of phrase) context[i] = true;
   }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));

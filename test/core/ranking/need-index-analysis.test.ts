@@ -1258,3 +1258,29 @@ describe('a carrier named by a word Porter shortens', () => {
     expect(index.search('track a ship at sea', { limit: 5 }).hits[0]?.slug).toBe('vessels');
   });
 });
+
+describe('email validation asked as whether an address is valid', () => {
+  const index = indexOf([
+    listing('checker', 'Mail Checker', 'Validate email addresses by syntax, domain and mailbox checks', 'Email', 'validate an email address. detect disposable addresses'),
+    listing('login', 'Login Box', 'User signup and login with passwords and magic links', 'Security', 'sign users up. log users in'),
+    ...unrelated(20),
+  ]);
+
+  it('is named by "is valid", and an act the need comes before ("before signup") says when, not what', () => {
+    const found = index.search('check if an email address is valid before signup', { limit: 5 });
+    expect(found.hits[0]?.slug).toBe('checker');
+    expect(found.units.map((unit) => unit.key)).toContain('email validation');
+  });
+});
+
+describe('web hosting', () => {
+  const index = indexOf([
+    listing('host', 'Site Host', 'Web hosting and deployment platform whose API manages sites and deploys', 'Cloud', 'create deploys. manage sites'),
+    listing('scanner', 'Header Scanner', 'Scan the HTTP headers a website sends for security issues', 'Security', 'scan a host. grade a website'),
+    ...unrelated(20),
+  ]);
+
+  it('is what a need hosting a static website asks for, not a scanner of the headers a host sends', () => {
+    expect(index.search('host a static website', { limit: 5 }).hits[0]?.slug).toBe('host');
+  });
+});

@@ -32,6 +32,9 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('resize images after uploading them to s3').text).toBe('resize images to s3');
     expect(readNeedText('before and after photos of a renovation').text).toBe('before and after photos of a renovation');
     expect(readNeedText('before and after photos of a renovation').demoted.size).toBe(0);
+    // So does a noun that names an act: "before signup", "after checkout".
+    expect(readNeedText('check if an email address is valid before signup').text).toBe('check if an email address is valid');
+    expect(readNeedText('send a receipt after checkout').text).toBe('send a receipt');
   });
 
   it('reads an assistant named by its brand (Claude, ChatGPT) as an LLM: who calls, unless the need is done with it', () => {
