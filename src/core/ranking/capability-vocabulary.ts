@@ -28,6 +28,7 @@ postal mail: postal mail, physical mail, send letters, send a letter, print and 
 fax: fax, faxes, send a fax, send faxes, receive faxes, efax
 phone validation: phone number, phone numbers, phone validation, validate phone, number lookup, carrier lookup, telephone number, msisdn, caller id
 authentication: authentication, authenticate, login, signin, sign up, signup, single sign-on, sso, oauth, openid, identity, user management, user accounts, passwordless, magic link, auth, sign-in, log-in, sign-up
+identity verification: identity verification, identity documents, identity document, id documents, id document, kyc, know your customer, selfie verification, document verification; in needs only: verify identity, identity check, identity checks, verify a passport, passport check
 one-time codes: one-time code, one-time codes, one-time passcode, one-time passcodes, one-time password, one-time passwords, otp, otps, verification code, verification codes, sms code, sms codes, passcode, passcodes, two-factor, 2fa, mfa, multi-factor, phone verification, verify phone numbers
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in

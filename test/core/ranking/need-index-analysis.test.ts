@@ -1284,3 +1284,18 @@ describe('web hosting', () => {
     expect(index.search('host a static website', { limit: 5 }).hits[0]?.slug).toBe('host');
   });
 });
+
+describe('identity verification', () => {
+  const index = indexOf([
+    listing('kyc', 'ID Check', 'Verify people for KYC from their ID documents and a selfie', 'Security', 'scan an ID document. compare a selfie'),
+    listing('signin', 'Sign-In Box', 'Sign users in with their social accounts', 'Security', 'authenticate users. verify identity. manage tokens'),
+    listing('rates', 'Rate Feed', 'Live exchange rates for every currency', 'Finance', 'convert an amount between currencies'),
+    ...unrelated(20),
+  ]);
+
+  it('is what verifying a user\'s identity document asks for, not a sign-in service that "verifies identity", and "live" rates are no liveness check', () => {
+    expect(index.search("verify a user's identity document", { limit: 5 }).hits[0]?.slug).toBe('kyc');
+    expect(creditedBy(index, "verify a user's identity document", 'signin')).not.toContain('identity verification');
+    expect(capabilityUnitsOf(index, 'convert an amount using live exchange rates')).not.toContain('identity verification');
+  });
+});
