@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
+import { asciiJson } from '../core/text/ascii-json.ts';
 
 /**
  * Answers the core keeps (discover's per-generation answers) are sent again and again; their
@@ -12,12 +13,16 @@ const sent = new WeakMap<object, { body: string; etag: string }>();
 
 export const etagOf = (payload: string | Buffer): string => `"${createHash('sha1').update(payload).digest('base64url')}"`;
 
-/** Sends `answer` as JSON: its text from the first time it was sent, or through the serializer when responses are checked. */
+/**
+ * Sends `answer` as JSON: its text from the first time it was sent (characters past ASCII
+ * escaped, so the kept text is one byte a character; see ascii-json.ts), or through the
+ * serializer when responses are checked.
+ */
 export function sendJsonOnce(reply: FastifyReply, answer: object): FastifyReply {
   if (reply.server.checksResponses) return reply.send(answer);
   let serialized = sent.get(answer);
   if (!serialized) {
-    const body = JSON.stringify(answer);
+    const body = asciiJson(JSON.stringify(answer));
     serialized = { body, etag: etagOf(body) };
     sent.set(answer, serialized);
   }

@@ -182,6 +182,18 @@ describe('discover answers sent from their kept JSON text (as in production, res
     expect(revalidated.status).toBe(304);
   });
 
+  it('sends a list page from its kept text too, characters past ASCII escaped: the same page to a JSON reader, no byte past ASCII on the wire', async () => {
+    await server.ctx.store.saveListings([listing({ slug: 'cafe-menus', name: 'Café Menüs', description: 'Menus of cafés, as “JSON”' })]);
+    await server.ctx.catalogue.refresh();
+    const path = '/api/apis?q=cafe+menus';
+    const checked = await (await fetch(`${server.baseUrl}${path}`)).json();
+    const sent = new Uint8Array(await (await fetch(`${uncheckedUrl}${path}`)).arrayBuffer());
+    expect(sent.some((byte) => byte > 0x7f)).toBe(false);
+    const page = JSON.parse(new TextDecoder().decode(sent));
+    expect(page).toEqual(checked);
+    expect(page.items[0].name).toBe('Café Menüs');
+  });
+
   it('answers afresh once the catalogue changes', async () => {
     const path = '/api/discover?q=quokka+census+counts';
     expect((await (await fetch(`${uncheckedUrl}${path}`)).json()).items).toEqual([]);
