@@ -129,7 +129,7 @@ anime and manga: anime, manga, otaku, japanese animation
 music: music, songs, song, artists, artist, albums, album, playlists, playlist, radio, music metadata, music charts, top charts, bands, discography, music tracks
 lyrics: lyrics, song lyrics, lyric
 podcasts: podcast, podcasts, episodes audio
-video transcoding: transcode, transcoding, transcoder, video conversion, convert video, convert videos, video encoding, encode video, encode videos, mp4, hls, video formats, media conversion
+video transcoding: transcode, transcoding, transcoder, video conversion, convert video, convert videos, video encoding, encode video, encode videos, mp4, hls, video formats, media conversion, video compression, compress video, compress videos
 video: video, videos, video hosting, video streaming, youtube, live streaming, video platform, clips
 games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
 pokemon: pokemon, pokedex, pokémon

@@ -1299,3 +1299,15 @@ describe('identity verification', () => {
     expect(capabilityUnitsOf(index, 'convert an amount using live exchange rates')).not.toContain('identity verification');
   });
 });
+
+describe('video compression', () => {
+  const index = indexOf([
+    listing('transcoder', 'Media Converter', 'Transcode videos between formats and bitrates', 'Media', 'transcode a video. change its bitrate'),
+    listing('ads', 'Video Ads', 'Manage video ad campaigns and their files', 'Advertising', 'upload a video file. manage campaigns'),
+    ...unrelated(20),
+  ]);
+
+  it('is transcoding: compressing a large video file asks for a transcoder, not an ads manager that stores video files', () => {
+    expect(index.search('compress a large video file', { limit: 5 }).hits[0]?.slug).toBe('transcoder');
+  });
+});
