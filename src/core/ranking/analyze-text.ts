@@ -105,6 +105,9 @@ const OWN_STEMS = new Map<string, string>(
     // with UPS" met vessel trackers by "track … ship".
     shipping: 'shipping',
     shipped: 'shipping',
+    // Porter gives "virus" the stem "viru" but "viruses" "virus": a need's viruses met no listing's virus.
+    virus: 'virus',
+    viruses: 'virus',
     // A conversation is no conversion: Porter gives both "convers", and a currency converter met
     // "two-way WhatsApp conversations" by its "conversion".
     conversation: 'conversat',

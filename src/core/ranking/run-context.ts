@@ -281,7 +281,9 @@ export function readNeedText(need: string): NeedText {
   // "Run a container on demand", "schedule a cron job": infrastructure a need starts, schedules or provisions is what it asks for.
   for (let i = 1; i < words.length; i += 1) {
     if (!context[i] || !INFRASTRUCTURE_WORDS.has(words[i]!)) continue;
-    const before = wordBefore(words, i);
+    // One word may describe the thing between them: "spin up a Linux VM", "schedule a nightly cron job".
+    let before = wordBefore(words, i);
+    if (!PROVISIONING_VERBS.has(words[before]!) && words[before] !== 'up' && before > 0) before = wordBefore(words, before);
     // A verb may come with its "up": "spin up a vm", "set up a cron job".
     const verb = words[before] === 'up' && before > 0 ? before - 1 : before;
     if (!PROVISIONING_VERBS.has(words[verb]!)) continue;

@@ -271,6 +271,8 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     // Porter turns a final "y" into "i" only before its derivational steps: "deploy" was "deploi", "deployment" "deploy".
     expect(stem('deployment')).toBe(stem('deploy'));
     expect(stem('employment')).toBe(stem('employ'));
+    // Porter gives "virus" "viru" and "viruses" "virus".
+    expect(stem('viruses')).toBe(stem('virus'));
   });
 });
 
@@ -1309,5 +1311,30 @@ describe('video compression', () => {
 
   it('is transcoding: compressing a large video file asks for a transcoder, not an ads manager that stores video files', () => {
     expect(index.search('compress a large video file', { limit: 5 }).hits[0]?.slug).toBe('transcoder');
+  });
+});
+
+describe('needs that name a capability by what it returns or where it reaches', () => {
+  const index = indexOf([
+    listing('mood', 'Text Mood', 'Score the sentiment of reviews and comments', 'AI', 'score sentiment. detect entities'),
+    listing('reviews', 'Rating Widgets', 'Show star ratings on product pages', 'E-commerce', 'embed ratings. show stars'),
+    listing('iso', 'Reach Areas', 'Compute isochrones: the area reachable within a drive time', 'Maps', 'compute isochrones. plan routes'),
+    listing('drive', 'Cloud Drive', 'Store and share files in a cloud drive for customers', 'Storage', 'upload files. share a drive'),
+    listing('addresses', 'Address Finder', 'Geocode addresses and autocomplete them', 'Maps', 'autocomplete addresses. geocode an address'),
+    listing('checkout', 'Checkout Box', 'Hosted checkout pages that take card payments', 'Payments', 'take card payments. send receipts'),
+    ...unrelated(20),
+  ]);
+
+  it('reads "positive, negative or neutral" as sentiment, which text analysis serves', () => {
+    expect(capabilityUnitsOf(index, 'label each new product review as positive, negative or neutral')).toContain('text analysis');
+  });
+
+  it('reads a drive of some minutes, and what customers can reach within it, as reach on a map', () => {
+    expect(capabilityUnitsOf(index, 'outline the area customers can reach within a 15-minute drive of our stores')).toContain('maps');
+    expect(index.search('outline the area customers can reach within a 15-minute drive of our stores', { limit: 5 }).hits[0]?.slug).toBe('iso');
+  });
+
+  it('reads postal addresses as address data, which geocoders serve', () => {
+    expect(capabilityUnitsOf(index, 'suggest full postal addresses while the customer types into our checkout form')).toContain('geocoding');
   });
 });

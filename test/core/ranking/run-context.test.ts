@@ -63,6 +63,13 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('give my llm tool the intro paragraph of an article').demoted).toContain('llm');
   });
 
+  it('reads infrastructure a need provisions as asked for, past one word that describes it ("spin up a Linux VM")', () => {
+    expect(readNeedText('spin up a linux vm for integration tests').demoted).not.toContain('vm');
+    expect(readNeedText('spin up a vm').demoted).not.toContain('vm');
+    // Where the call runs, it is still run context.
+    expect(readNeedText('send an email from my vm').text).toBe('send an email');
+  });
+
   it('reads a short lead-in before a colon that names where the call runs as run context, every word of it', () => {
     const read = readNeedText('irrigation cron job: will it rain here within the next hour');
     expect(read.demoted).toContain('irrig');
