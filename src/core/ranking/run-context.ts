@@ -100,7 +100,7 @@ export interface NeedText {
   hindered: Set<string>;
   /** Stems of what a need hands a fixed act to work on ("product descriptions" in "translate product descriptions"), and of participles that describe what it is given ("uploaded" in "user-uploaded photos"): see payloadIn and givenParticiplesIn. */
   payload: Set<string>;
-  /** Words of a hyphened participle that describes what follows it ("user-generated images"), folded: see describingWordsIn. */
+  /** Words of a hyphened participle that describes what follows it ("user-generated images"), and possessors ("a shopper's card"), folded: see describingWordsIn. */
   describing: Set<string>;
 }
 
@@ -172,10 +172,10 @@ const HYPHENED_PARTICIPLE = /([\p{L}\p{N}]+)-(\p{L}{3,}ed)(?![\p{L}\p{N}])/gu;
 /**
  * "Moderate user-generated images", "detect AI-generated text": a hyphened participle says what
  * made the thing it describes, not what the need asks done; its words start or continue no phrase
- * ("generate images"), and the words around it meet ("moderate … images").
+ * ("generate images"), and the words around it meet ("moderate … images"). So does a possessor.
  */
 function describingWordsIn(need: string): Set<string> {
-  const words = new Set<string>();
+  const words = new Set<string>(possessorWordsIn(need));
   for (const [, maker, participle] of foldText(need).matchAll(HYPHENED_PARTICIPLE)) {
     if (NOT_PARTICIPLES.has(participle!)) continue;
     words.add(maker!);
@@ -213,9 +213,14 @@ const BARE_POSSESSIONS = new Set('details detail data info information profile p
  * what is known of it (BARE_POSSESSIONS): then the possessor is what the need is about.
  */
 function possessorsIn(need: string): string[] {
+  return possessorWordsIn(need).map(stem);
+}
+
+/** The possessors as written (folded); like a describing word, one takes no place in the phrase sequence: "charge a shopper's credit card" charges a credit card. */
+function possessorWordsIn(need: string): string[] {
   return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
     .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
-    .map((match) => stem(match[1]!));
+    .map((match) => match[1]!);
 }
 
 /**
@@ -321,7 +326,8 @@ export function readNeedText(need: string): NeedText {
   }
   // (A loop rather than kept.flat(), which was a quarter of this function's time.)
   const keptWords: string[] = [];
-  for (const phrase of kept) for (const i of phrase) keptWords.push(words[i]!);
+  // A possessive's lone "s" ("a shopper's card") would stand between the words of a phrase.
+  for (const phrase of kept) for (const i of phrase) if (words[i] !== 's') keptWords.push(words[i]!);
   const payload = payloadIn(words, kept, saysNothing);
   for (const word of givenParticiplesIn(words, kept, saysNothing)) payload.add(word);
   return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload, describing };

@@ -1338,3 +1338,16 @@ describe('needs that name a capability by what it returns or where it reaches', 
     expect(capabilityUnitsOf(index, 'suggest full postal addresses while the customer types into our checkout form')).toContain('geocoding');
   });
 });
+
+describe('a possessor between the words of a phrase', () => {
+  const index = indexOf([
+    listing('cards', 'Card Charger', 'Take card payments online', 'Payments', 'charge credit cards. refund a charge'),
+    listing('shoppers', 'Shopper Insights', 'Profiles of shoppers and the stores they visit', 'Analytics', 'profile shoppers. list stores'),
+    ...unrelated(20),
+  ]);
+
+  it('says whose thing it is, and the phrase around it still names its capability: "charge a shopper\'s credit card" charges a credit card', () => {
+    expect(capabilityUnitsOf(index, "charge a shopper's credit card when they check out")).toContain('payments');
+    expect(index.search("charge a shopper's credit card when they check out", { limit: 5 }).hits[0]?.slug).toBe('cards');
+  });
+});
