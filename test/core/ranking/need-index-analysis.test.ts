@@ -1351,3 +1351,19 @@ describe('a possessor between the words of a phrase', () => {
     expect(index.search("charge a shopper's credit card when they check out", { limit: 5 }).hits[0]?.slug).toBe('cards');
   });
 });
+
+describe('crypto payments, and an address asked as real', () => {
+  const index = indexOf([
+    listing('gateway', 'Coin Checkout', 'A crypto payment gateway: invoices customers pay in crypto', 'Payments', 'create invoices paid in crypto. withdraw funds'),
+    listing('prices', 'Coin Prices', 'Bitcoin and crypto prices and market data', 'Finance', 'get the bitcoin price. list coins'),
+    listing('checker', 'Mail Checker', 'Validate email addresses by syntax and mailbox checks', 'Email', 'validate an email address'),
+    ...unrelated(20),
+  ]);
+
+  it('are what accepting bitcoin asks for, apart from its price; and an email address asked as real is to be validated', () => {
+    expect(index.search('accept bitcoin payments in my shop', { limit: 5 }).hits[0]?.slug).toBe('gateway');
+    expect(creditedBy(index, 'accept bitcoin payments in my shop', 'gateway')).toContain('crypto payments');
+    expect(creditedBy(index, 'accept bitcoin payments in my shop', 'prices')).not.toContain('crypto payments');
+    expect(capabilityUnitsOf(index, 'check that an email address is real before creating the account')).toContain('email validation');
+  });
+});
