@@ -1367,3 +1367,17 @@ describe('crypto payments, and an address asked as real', () => {
     expect(capabilityUnitsOf(index, 'check that an email address is real before creating the account')).toContain('email validation');
   });
 });
+
+describe('chat with a model', () => {
+  const index = indexOf([
+    listing('llm', 'Model Host', 'Hosted models that write text', 'AI', 'generate chat replies. embed text'),
+    listing('team', 'Team Chat', 'Chat channels and direct messages for teams', 'Communication', 'post to a chat channel. send direct messages'),
+    ...unrelated(20),
+  ]);
+
+  it('is generative AI, not a chat platform, when a need asks for multi-turn chat or a listing writes chat replies', () => {
+    expect(creditedBy(index, 'multi-turn chat with a hosted model', 'llm')).toContain('generative ai');
+    expect(creditedBy(index, 'multi-turn chat with a hosted model', 'llm')).not.toContain('chat platforms');
+    expect(index.search('multi-turn chat with a hosted model', { limit: 5 }).hits[0]?.slug).toBe('llm');
+  });
+});
