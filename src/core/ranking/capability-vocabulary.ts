@@ -34,7 +34,7 @@ authorization: authorization, permissions, access control, roles, rbac, fine-gra
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, iso codes, iso country codes, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, autocomplete addresses, autocomplete address, address suggestions, place search; in needs only: latitude, longitude, lat lng, coordinates, postal address, postal addresses, suggest addresses
-maps: map, maps, mapping, directions, route planning, navigation, isochrone, isochrones, reachability, driving time, drive time, travel time; in needs only: minute drive, minutes drive, minute walk, minutes walk, reach within, reachable within
+maps: map, maps, mapping, directions, route planning, navigation, isochrone, isochrones, reachability, driving time, drive time, travel time, vehicle routing, route optimization, optimize routes, traveling salesman, travelling salesman, delivery routes; in needs only: order to visit, stops to visit, minute drive, minutes drive, minute walk, minutes walk, reach within, reachable within
 map display: map tiles, tile layer, tile layers, tile server, vector tiles, raster tiles, tilesets, static map, static maps, map images, render maps, map rendering, interactive map, interactive maps, street map, street maps, web map, web maps, embed a map, embed maps, slippy map, basemap, basemaps, base map, digital maps, custom maps, customize maps, map styles, show a map, display a map, display maps
 places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings, place autocomplete, places autocomplete, city autocomplete, autocomplete city, autocomplete cities; in needs only: nearby, nearest
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
@@ -136,6 +136,7 @@ games: game, games, gaming, video games, board games, esports, players stats, ga
 pokemon: pokemon, pokedex, pokémon
 comics and characters: comics, comic, superheroes, marvel, heroes, villains, star wars, harry potter, fictional characters
 sports: sports, sport, football, soccer, basketball, baseball, hockey, cricket, tennis, golf, formula 1, f1, nba, nfl, mlb, nhl, fixtures, sports teams, league, leagues, match results, match scores, football matches, athletes, olympics, live scores, sports scores
+wearable data: wearable, wearables, wearable devices, wearers, step count, step counts, steps taken, heart rate, sleep data, sleep tracking, fitness tracker, fitness trackers, fitness tracking, activity data
 fitness and workouts: fitness, workouts, workout, exercise, exercises, activity tracking, cycling
 nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries

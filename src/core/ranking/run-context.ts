@@ -32,7 +32,7 @@ const CONTEXT_WORDS = new Set(
     'terminal shell bash zsh fish powershell cmd cli console script scripts scripted scripting cron crontab cronjob',
     'ci pipeline pipelines workflow workflows serverless lambda lambdas worker workers container containers docker kubernetes k8s',
     'backend server servers vm headless unattended automated automation automate automatically programmatic programmatically',
-    'agent agents agentic llm llms gpt claude chatgpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
+    'agent agents agentic bot bots llm llms gpt claude chatgpt chatbot assistant copilot autonomous coding program programs code codebase notebook jupyter repl sandbox',
     'nightly hourly daily weekly monthly schedule scheduled scheduler minute minutes hour hours',
     // what it is written in
     'node nodejs js javascript typescript ts python py go golang ruby rust java kotlin php perl deno bun csharp dotnet swift elixir',
@@ -58,7 +58,7 @@ const CONTEXT_PAIRS = new Set([
 ]);
 
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
-const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation']);
+const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation', 'spam bot', 'spam bots', 'bad bots', 'detect bots', 'block bots', 'bot detection', 'bot protection', 'bot traffic']);
 
 /** Run-context words that name infrastructure, and the verbs that make it the thing asked for ("run a container", "schedule a cron job"). */
 const INFRASTRUCTURE_WORDS = new Set('container containers cron cronjob crontab vm vms worker workers server servers pipeline pipelines workflow workflows scheduler kubernetes k8s docker serverless'.split(' '));

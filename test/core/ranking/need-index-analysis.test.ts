@@ -1381,3 +1381,20 @@ describe('chat with a model', () => {
     expect(index.search('multi-turn chat with a hosted model', { limit: 5 }).hits[0]?.slug).toBe('llm');
   });
 });
+
+describe('route optimisation and wearable data', () => {
+  const index = indexOf([
+    listing('routes', 'Route Solver', 'Solve vehicle routing and traveling salesman problems for fleets', 'Maps', 'optimize delivery routes. compute distance matrices'),
+    listing('orders', 'Order Desk', 'Manage the orders of a shop', 'E-commerce', 'create orders. refund orders'),
+    listing('ring', 'Ring Data', 'Read sleep, heart rate and activity data from a wearable ring', 'Health', 'read heart rate. read sleep data'),
+    listing('plans', 'Coach Plans', 'Workout plans from a fitness coach', 'Sports & Fitness', 'list workout plans. book a coach'),
+    ...unrelated(20),
+  ]);
+
+  it('are what the best order to visit drop-off addresses and the step counts from a wearable ask for', () => {
+    expect(capabilityUnitsOf(index, 'the best order to visit 12 drop-off addresses with one van')).toContain('maps');
+    expect(index.search('the best order to visit 12 drop-off addresses with one van', { limit: 5 }).hits[0]?.slug).toBe('routes');
+    expect(capabilityUnitsOf(index, "the user's daily step counts from their wearable")).toContain('wearable data');
+    expect(index.search("the user's daily step counts from their wearable", { limit: 5 }).hits[0]?.slug).toBe('ring');
+  });
+});

@@ -44,7 +44,7 @@ describe('reading a need without its run context', () => {
 
   it('reads a free tier and a please as the asking around the need, not the need', () => {
     const read = readNeedText('For my Discord bot I need random anime quotes, free tier please');
-    expect(read.demoted).toEqual(new Set(['free', 'tier', 'freetier', 'pleas', 'tierpleas']));
+    expect(read.demoted).toEqual(new Set(['bot', 'free', 'tier', 'freetier', 'pleas', 'tierpleas']));
   });
 
   it('keeps what a need gives access to, though the word is run context elsewhere ("access to a browser")', () => {
@@ -68,6 +68,12 @@ describe('reading a need without its run context', () => {
     expect(readNeedText('spin up a vm').demoted).not.toContain('vm');
     // Where the call runs, it is still run context.
     expect(readNeedText('send an email from my vm').text).toBe('send an email');
+  });
+
+  it('reads a bot as who calls, like an agent, unless the need is about bots ("stop spam bots", "detect bots")', () => {
+    expect(readNeedText("my fitness coach bot needs the user's daily step counts").demoted).toContain('bot');
+    expect(readNeedText('stop spam bots from submitting my contact form').demoted).not.toContain('bot');
+    expect(readNeedText('detect bots on my website').demoted).not.toContain('bot');
   });
 
   it('reads a short lead-in before a colon that names where the call runs as run context, every word of it', () => {
