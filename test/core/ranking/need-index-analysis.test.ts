@@ -1398,3 +1398,33 @@ describe('route optimisation and wearable data', () => {
     expect(index.search("the user's daily step counts from their wearable", { limit: 5 }).hits[0]?.slug).toBe('ring');
   });
 });
+
+describe('capabilities named by what a need does with them', () => {
+  const index = indexOf([
+    listing('pay', 'Pay Box', 'Card payments with refunds and chargebacks', 'Payments', 'accept payments. handle disputes'),
+    listing('authz', 'Perm Check', 'Fine-grained permissions for apps', 'Security', 'check permissions. define roles'),
+    listing('ocr', 'Receipt Reader', 'OCR for scanned receipts and invoices', 'AI', 'extract text from receipts'),
+    listing('images', 'Image Squeezer', 'Image compression and resizing', 'Media', 'compress images. resize images'),
+    listing('web', 'Web Finder', 'Web search results as JSON', 'Search', 'search the web'),
+    listing('engine', 'Find Engine', 'Hosted search engine with typo-tolerant full-text search over your documents', 'Search', 'index documents. run faceted searches'),
+    listing('grammar', 'Grammar Fix', 'Find typos and grammar errors in text', 'AI', 'check spelling. fix typos'),
+    ...unrelated(20),
+  ]);
+
+  it.each([
+    ["respond to a customer's chargeback by submitting evidence", 'payments'],
+    ['check whether a user may edit a document in our app', 'authorization'],
+    ['pull the total, merchant and date out of photographed receipts', 'ocr'],
+    ['compress PNG and JPEG images without visible quality loss', 'image processing'],
+    ['my agent needs to find images on the web for a keyword', 'web search'],
+    ['add typo-tolerant search to our product catalogue', 'search engines'],
+  ])('"%s" names %s', (need, capability) => {
+    expect(capabilityUnitsOf(index, need)).toContain(capability);
+  });
+
+  it('credits a hosted search engine that is typo-tolerant with search, not spelling', () => {
+    expect(creditedBy(index, 'add typo-tolerant search to our product catalogue', 'engine')).toContain('search engines');
+    expect(creditedBy(index, 'add typo-tolerant search to our product catalogue', 'engine')).not.toContain('spelling and grammar');
+    expect(index.search('add typo-tolerant search to our product catalogue', { limit: 5 }).hits[0]?.slug).toBe('engine');
+  });
+});
