@@ -1408,6 +1408,7 @@ describe('capabilities named by what a need does with them', () => {
     listing('web', 'Web Finder', 'Web search results as JSON', 'Search', 'search the web'),
     listing('engine', 'Find Engine', 'Hosted search engine with typo-tolerant full-text search over your documents', 'Search', 'index documents. run faceted searches'),
     listing('grammar', 'Grammar Fix', 'Find typos and grammar errors in text', 'AI', 'check spelling. fix typos'),
+    listing('stocks', 'Stock Feed', 'Stock prices and quotes', 'Finance', 'get stock quotes'),
     ...unrelated(20),
   ]);
 
@@ -1418,6 +1419,7 @@ describe('capabilities named by what a need does with them', () => {
     ['compress PNG and JPEG images without visible quality loss', 'image processing'],
     ['my agent needs to find images on the web for a keyword', 'web search'],
     ['add typo-tolerant search to our product catalogue', 'search engines'],
+    ['pull daily closing prices for a list of tickers over five years', 'stock market'],
   ])('"%s" names %s', (need, capability) => {
     expect(capabilityUnitsOf(index, need)).toContain(capability);
   });
