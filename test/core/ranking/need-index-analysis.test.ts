@@ -1329,8 +1329,9 @@ describe('needs that name a capability by what it returns or where it reaches', 
     expect(capabilityUnitsOf(index, 'label each new product review as positive, negative or neutral')).toContain('text analysis');
   });
 
-  it('reads a drive of some minutes, and what customers can reach within it, as reach on a map', () => {
-    expect(capabilityUnitsOf(index, 'outline the area customers can reach within a 15-minute drive of our stores')).toContain('maps');
+  it('reads a drive of some minutes, and what customers can reach within it, as isochrones, apart from maps at large', () => {
+    expect(capabilityUnitsOf(index, 'outline the area customers can reach within a 15-minute drive of our stores')).toContain('isochrones');
+    expect(creditedBy(index, 'outline the area customers can reach within a 15-minute drive of our stores', 'drive')).not.toContain('isochrones');
     expect(index.search('outline the area customers can reach within a 15-minute drive of our stores', { limit: 5 }).hits[0]?.slug).toBe('iso');
   });
 
