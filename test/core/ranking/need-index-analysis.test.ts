@@ -1431,3 +1431,12 @@ describe('capabilities named by what a need does with them', () => {
     expect(index.search('add typo-tolerant search to our product catalogue', { limit: 5 }).hits[0]?.slug).toBe('engine');
   });
 });
+
+describe('a crop', () => {
+  const index = indexOf([listing('images', 'Image Squeezer', 'Crop and resize images on the fly', 'Media', 'crop images. resize images'), ...unrelated(20)]);
+
+  it('is image processing when an image is cropped, not when a field grows one', () => {
+    expect(capabilityUnitsOf(index, 'crop an image to a square')).toContain('image processing');
+    expect(capabilityUnitsOf(index, 'daily rainfall for our crop-yield model')).not.toContain('image processing');
+  });
+});
