@@ -8,7 +8,7 @@ import { placeByFunction } from '../core/taxonomy/place-by-function.ts';
 import { CATEGORY_PAGE_SIZE } from '../core/listings/list-category-listings.ts';
 import { familyKeyOf, providerOf } from '../core/providers/provider-of.ts';
 import { groupByProvider } from '../core/providers/group-by-provider.ts';
-import { descriptionFaultOf, isHousekeeping, linkFaultOf, type DescriptionFault, type LinkFault } from './listing-checks.ts';
+import { descriptionFaultOf, isUpkeep, linkFaultOf, type DescriptionFault, type LinkFault } from './listing-checks.ts';
 
 /**
  * The catalogue's face, counted over a whole folder (issue 29, ADR 29): what a person or an
@@ -136,7 +136,7 @@ export function auditCatalogue(listings: readonly Listing[], { curatedPlacements
       note(capabilities.missing, listing.slug);
       if (fromOpenApi) note(capabilities.missingOpenApi, listing.slug);
     }
-    const chores = listing.capabilities.filter(isHousekeeping);
+    const chores = listing.capabilities.filter(isUpkeep);
     if (chores.length > 0) note(capabilities.housekeeping, `${listing.slug}: ${chores.slice(0, 2).join('; ')}`);
 
     if (provider !== null) {

@@ -142,6 +142,17 @@ export function isHousekeeping(phrase: string): boolean {
   );
 }
 
+/**
+ * Housekeeping shown as a capability wherever its line came from: the API's own upkeep (its
+ * long-running operations, a ping, its health or version), never a job anyone picks an API for.
+ * Narrower than isHousekeeping, which also leaves out of an OpenAPI document's operation
+ * summaries every plain get-by-id and paging helper: written as a listing's line, "get a random
+ * joke" or "list beers with pagination" is the API's job, so the audit counts only these.
+ */
+export function isUpkeep(phrase: string): boolean {
+  return /long[- ]running operations?\b|\bping\b|\bhealthz\b|\b(?:service|api|server|system) health\b|\bget (?:the )?(?:api )?version\b/.test(phrase.toLowerCase());
+}
+
 /** The big clouds' domains, each one provider: Amazon's services are AWS, Google's one Google, Microsoft's cloud Azure. */
 export const PROVIDER_IDS: Record<string, string> = {
   'amazonaws.com': 'aws',

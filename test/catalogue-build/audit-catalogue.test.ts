@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditCatalogue, auditShortfalls } from '../../src/catalogue-build/audit-catalogue.ts';
-import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
+import { descriptionFaultOf, isHousekeeping, isUpkeep, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
 import { computeRedirects, type BuiltRecords } from '../../src/catalogue-build/redirects.ts';
 import { GENERATED_MARK } from '../../src/catalogue-build/write-catalogue-folder.ts';
 import { listingSchema, type Listing } from '../../src/core/listings/listing.ts';
@@ -94,6 +94,16 @@ describe('housekeeping is not a capability', () => {
   });
   it.each(['send an SMS', 'buy a phone number', 'translate input text', 'get resource health helps you diagnose'])('%s is not', (phrase) => {
     expect(isHousekeeping(phrase)).toBe(false);
+  });
+});
+
+describe('upkeep shown as a capability (what the audit counts)', () => {
+  it.each(['track long-running operations', 'check that API credentials work with a ping', 'check server health and liveness', 'get the API version'])('%s', (phrase) => {
+    expect(isUpkeep(phrase)).toBe(true);
+  });
+  // A line written for a listing says its job, even where an operation summary would be left out.
+  it.each(['get a random dad joke', 'list beers with pagination', 'check the health of endpoints with health checks', 'get a customer by id'])('%s is not', (phrase) => {
+    expect(isUpkeep(phrase)).toBe(false);
   });
 });
 

@@ -57,7 +57,7 @@ export function auditText(audit: CatalogueAudit, shortfalls: readonly string[]):
   lines.push(`         on ${audit.capabilities.withCapabilities} of ${audit.listings} listings (${(audit.capabilities.share * 100).toFixed(1)}%), ${audit.capabilities.openApiWithCapabilities} of ${audit.openApiListings} OpenAPI listings (${(audit.capabilities.openApiShare * 100).toFixed(1)}%)`);
   show('listings without capabilities', audit.capabilities.missing);
   show('OpenAPI listings without capabilities', audit.capabilities.missingOpenApi);
-  show('listings showing housekeeping as a capability', audit.capabilities.housekeeping);
+  show("listings showing the API's own upkeep as a capability (long-running operations, a ping, its health or version)", audit.capabilities.housekeeping);
   lines.push('', `Providers: ${audit.providers.families.length} families (providers with several listings); largest:`);
   for (const family of audit.providers.families.slice(0, 15)) lines.push(`  ${String(family.listings).padStart(5)}  ${family.id} (${family.name})`);
   show('built listings naming no provider', audit.providers.missingOnBuilt);
