@@ -81,7 +81,7 @@ image generation: image generation, generate images, text to image, ai art, stab
 image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop images, crop photos, crop an image, smart crop, thumbnails, image optimization, image compression, compress images, compress photos, compress png, compress jpeg, compress jpg, lossless compression, image transformation, image cdn, background removal, remove background
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
 avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars
-stock photos: stock photos, photos, photo, free images, images search, photography, pictures, wallpapers
+stock photos: stock photos, stock images, stock photography, free images, free photos, free pictures, royalty-free images, royalty-free photos, high-resolution photos, photo library, images search, photography, wallpapers
 gifs: gifs, gif
 icons: icon, icons, svg icons, icon search, icon sets, pictograms, emoji, emojis
 fonts: font, fonts, typeface, typefaces, typography, web fonts, webfonts

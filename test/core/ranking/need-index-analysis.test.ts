@@ -1440,3 +1440,17 @@ describe('a crop', () => {
     expect(capabilityUnitsOf(index, 'daily rainfall for our crop-yield model')).not.toContain('image processing');
   });
 });
+
+describe('stock photos', () => {
+  const index = indexOf([
+    listing('stock', 'Free Pics', 'Free high-resolution photos for any project', 'Media', 'search free photos. download stock images'),
+    listing('faces', 'Face Finder', 'Detect faces in images and return their bounding boxes', 'AI', 'detect faces. compare faces'),
+    ...unrelated(20),
+  ]);
+
+  it('are what free or stock photos ask for, not any photo a need hands over', () => {
+    expect(capabilityUnitsOf(index, 'free high-resolution stock photos for blog headers')).toContain('stock photos');
+    expect(capabilityUnitsOf(index, 'detect the faces in an uploaded photo')).not.toContain('stock photos');
+    expect(index.search('detect the faces in an uploaded photo', { limit: 5 }).hits[0]?.slug).toBe('faces');
+  });
+});
