@@ -16,7 +16,7 @@
 const VOCABULARY = `
 real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, server sent events
 push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging, cloud messaging, fcm, apns
-email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox, mailbox, mailboxes
+email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox, mailbox, mailboxes; in needs only: confirmation emails, confirmation email
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists
 email validation: email validation, validate email, email verification, verify email, email checker, disposable email, email address validation; in needs only: email address is real, email is real, real email address, email address is deliverable, deliverable email, can receive mail, valid email, valid email address, valid email addresses, email is valid, email address is valid, invalid email, invalid emails, invalid email address, invalid email addresses

@@ -1410,6 +1410,7 @@ describe('capabilities named by what a need does with them', () => {
     listing('engine', 'Find Engine', 'Hosted search engine with typo-tolerant full-text search over your documents', 'Search', 'index documents. run faceted searches'),
     listing('grammar', 'Grammar Fix', 'Find typos and grammar errors in text', 'AI', 'check spelling. fix typos'),
     listing('stocks', 'Stock Feed', 'Stock prices and quotes', 'Finance', 'get stock quotes'),
+    listing('mailer', 'Mail Sender', 'Transactional email delivery over SMTP or HTTP', 'Email', 'send email'),
     ...unrelated(20),
   ]);
 
@@ -1421,6 +1422,7 @@ describe('capabilities named by what a need does with them', () => {
     ['my agent needs to find images on the web for a keyword', 'web search'],
     ['add typo-tolerant search to our product catalogue', 'search engines'],
     ['pull daily closing prices for a list of tickers over five years', 'stock market'],
+    ['send order-confirmation emails from our backend using an HTML template', 'email sending'],
   ])('"%s" names %s', (need, capability) => {
     expect(capabilityUnitsOf(index, need)).toContain(capability);
   });
