@@ -174,8 +174,8 @@ const HYPHENED_PARTICIPLE = /([\p{L}\p{N}]+)-(\p{L}{3,}ed)(?![\p{L}\p{N}])/gu;
  * made the thing it describes, not what the need asks done; its words start or continue no phrase
  * ("generate images"), and the words around it meet ("moderate … images"). So does a possessor.
  */
-function describingWordsIn(need: string): Set<string> {
-  const words = new Set<string>(possessorWordsIn(need));
+function describingWordsIn(need: string, possessors: readonly string[]): Set<string> {
+  const words = new Set<string>(possessors);
   for (const [, maker, participle] of foldText(need).matchAll(HYPHENED_PARTICIPLE)) {
     if (NOT_PARTICIPLES.has(participle!)) continue;
     words.add(maker!);
@@ -208,15 +208,12 @@ function givenParticiplesIn(words: string[], phrases: number[][], saysNothing: (
 const BARE_POSSESSIONS = new Set('details detail data info information profile profiles record records metadata facts'.split(' '));
 
 /**
- * The stems of a need's possessors: "customer" in "a customer's balance", "user" in "the users'
- * files". Whose it is places the need; the thing owned names it, unless it is a bare word for
- * what is known of it (BARE_POSSESSIONS): then the possessor is what the need is about.
+ * A need's possessors as written (folded): "customer" in "a customer's balance", "user" in "the
+ * users' files". Whose it is places the need; the thing owned names it, unless it is a bare word
+ * for what is known of it (BARE_POSSESSIONS): then the possessor is what the need is about. Like
+ * a describing word, a possessor takes no place in the phrase sequence: "charge a shopper's credit
+ * card" charges a credit card.
  */
-function possessorsIn(need: string): string[] {
-  return possessorWordsIn(need).map(stem);
-}
-
-/** The possessors as written (folded); like a describing word, one takes no place in the phrase sequence: "charge a shopper's credit card" charges a credit card. */
 function possessorWordsIn(need: string): string[] {
   return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
     .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
@@ -312,10 +309,11 @@ export function readNeedText(need: string): NeedText {
   }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  const describing = describingWordsIn(need);
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessorsIn(need)), hindered: new Set(), payload: new Set(), describing };
+  const possessors = possessorWordsIn(need);
+  const describing = describingWordsIn(need, possessors);
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessors.map(stem)), hindered: new Set(), payload: new Set(), describing };
 
-  const demoted = new Set<string>(possessorsIn(need));
+  const demoted = new Set<string>(possessors.map(stem));
   for (const phrase of kept) {
     phrase.forEach((i, at) => {
       if (!context[i]) return;
