@@ -15,6 +15,16 @@ describe('placeByFunction', () => {
     expect(placeByFunction({ title: 'Amazon AppConfig' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
   });
 
+  it('files permissions, audit trails, developer services, block storage and quantum computing by what they do, not under their cloud', () => {
+    expect(placeByFunction({ title: 'Amazon Verified Permissions' })).toEqual({ category: 'Authentication & Identity', subcategory: 'Authorization' });
+    expect(placeByFunction({ title: 'AWS CloudTrail' })).toEqual({ category: 'Security', subcategory: 'Security' });
+    expect(placeByFunction({ title: 'Amazon CodeGuru Reviewer' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
+    expect(placeByFunction({ title: 'AWS CloudFormation' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
+    expect(placeByFunction({ title: 'Amazon Elastic Block Store' })).toEqual({ category: 'Cloud Storage & Files', subcategory: 'Cloud Storage & File Sharing' });
+    expect(placeByFunction({ title: 'AWS Lake Formation' })).toEqual({ category: 'Analytics & Monitoring', subcategory: 'Business Intelligence' });
+    expect(placeByFunction({ title: 'Amazon Braket' })).toEqual({ category: 'Science & Math', subcategory: 'Science & Math' });
+  });
+
   it('leaves a title that names no function to the infrastructure rules', () => {
     expect(placeByFunction({ title: 'Amazon Simple Queue Service' })).toBeNull();
     expect(placeByFunction({ title: 'AWS Lambda' })).toBeNull();
