@@ -25,13 +25,16 @@ describe('placeByFunction', () => {
     expect(placeByFunction({ title: 'Amazon Braket' })).toEqual({ category: 'Science & Math', subcategory: 'Science & Math' });
   });
 
-  it('does the same for Google products filed under Google Cloud', () => {
+  it('does the same for Google and Azure products filed under their cloud', () => {
     expect(placeByFunction({ title: 'Google Transcoder API' })).toEqual({ category: 'Media', subcategory: 'Video' });
     expect(placeByFunction({ title: 'Google Perspective Comment Analyzer API' })).toEqual({ category: 'Text & Language', subcategory: 'Text Analysis' });
     expect(placeByFunction({ title: 'Google OAuth2 API' })).toEqual({ category: 'Authentication & Identity', subcategory: 'OAuth Providers' });
     expect(placeByFunction({ title: 'Google Classroom API' })).toEqual({ category: 'Education', subcategory: 'Education' });
     expect(placeByFunction({ title: 'Google Fitness API' })).toEqual({ category: 'Sports & Fitness', subcategory: 'Sports & Fitness' });
     expect(placeByFunction({ title: 'Google Public Certificate Authority API' })).toEqual({ category: 'Security', subcategory: 'Secrets Management' });
+    expect(placeByFunction({ title: 'Azure Content Moderator' })).toEqual({ category: 'Text & Language', subcategory: 'Text Analysis' });
+    expect(placeByFunction({ title: 'Azure MonitorManagementClient' })).toEqual({ category: 'Analytics & Monitoring', subcategory: 'Monitoring & Observability' });
+    expect(placeByFunction({ title: 'Azure Personalizer' })).toEqual({ category: 'AI & Machine Learning', subcategory: 'Machine Learning' });
     // Passes and tickets in a wallet are no payment.
     expect(placeByFunction({ title: 'Google Wallet API' })).toBeNull();
   });
