@@ -14,6 +14,8 @@ import { MIN_COVERAGE, rankNeedExplained, type NeedMatch, type RankedNeed } from
 import { slugify } from '../ranking/text.ts';
 import { asciiJson } from '../text/ascii-json.ts';
 import { alsoFromOf, familiesOf, groupParam, type AlsoFrom } from '../providers/group-by-provider.ts';
+import { leadByFlagship } from '../providers/lead-by-flagship.ts';
+import { HEAD_FIRST_RANKS } from '../ranking/evidence-tie-break.ts';
 
 export const discoverListingsInputSchema = parameters({
   q: requiredText('q', 300, 'send+real-time+notifications+to+browser+clients').describe(
@@ -136,7 +138,11 @@ async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListin
   // Without a filter, no listing is tested against one, and an empty answer is not ranked a third time to tell "filtered out" from "nothing serves it".
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: depth });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
-  const families = familiesOf(query.group, ranked.matches, (match) => match.entry).slice(0, query.limit);
+  const families = leadByFlagship(
+    familiesOf(query.group, ranked.matches, (match) => match.entry).slice(0, query.limit),
+    (match) => match.relevance,
+    (match) => (match.entry.listing.head?.rank ?? Infinity) <= HEAD_FIRST_RANKS,
+  );
   const matches = families.map((family) => family.lead);
   const also = new Map<string, AlsoFrom>();
   for (const family of families) {
