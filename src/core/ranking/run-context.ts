@@ -174,9 +174,9 @@ const HYPHENED_PARTICIPLE = /([\p{L}\p{N}]+)-(\p{L}{3,}ed)(?![\p{L}\p{N}])/gu;
  * made the thing it describes, not what the need asks done; its words start or continue no phrase
  * ("generate images"), and the words around it meet ("moderate … images"). So does a possessor.
  */
-function describingWordsIn(need: string, possessors: readonly string[]): Set<string> {
+function describingWordsIn(folded: string, possessors: readonly string[]): Set<string> {
   const words = new Set<string>(possessors);
-  for (const [, maker, participle] of foldText(need).matchAll(HYPHENED_PARTICIPLE)) {
+  for (const [, maker, participle] of folded.matchAll(HYPHENED_PARTICIPLE)) {
     if (NOT_PARTICIPLES.has(participle!)) continue;
     words.add(maker!);
     words.add(participle!);
@@ -214,8 +214,8 @@ const BARE_POSSESSIONS = new Set('details detail data info information profile p
  * a describing word, a possessor takes no place in the phrase sequence: "charge a shopper's credit
  * card" charges a credit card.
  */
-function possessorWordsIn(need: string): string[] {
-  return Array.from(foldText(need).replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
+function possessorWordsIn(folded: string): string[] {
+  return Array.from(folded.replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
     .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
     .map((match) => match[1]!);
 }
@@ -309,11 +309,12 @@ export function readNeedText(need: string): NeedText {
   }
   const saysNothing = (i: number) => context[i] || isGrammar(words[i]!);
   const kept = phrases.filter((phrase) => !phrase.every(saysNothing) || !phrase.some((i) => context[i]));
-  const possessors = possessorWordsIn(need);
-  const describing = describingWordsIn(need, possessors);
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted: new Set(possessors.map(stem)), hindered: new Set(), payload: new Set(), describing };
-
+  const folded = foldText(need);
+  const possessors = possessorWordsIn(folded);
+  const describing = describingWordsIn(folded, possessors);
   const demoted = new Set<string>(possessors.map(stem));
+  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted, hindered: new Set(), payload: new Set(), describing };
+
   for (const phrase of kept) {
     phrase.forEach((i, at) => {
       if (!context[i]) return;
