@@ -50,7 +50,7 @@ export const FUNCTION_RULES: readonly [RegExp, Placement][] = [
   [/\b(?:talent solution)\b/i, at('Business & Productivity', 'Jobs & Recruiting')],
   [/\b(?:content api for shopping|manufacturer center)\b/i, at('E-commerce', 'Shopping')],
   [/\b(?:fitness)\b/i, at('Sports & Fitness', 'Sports & Fitness')],
-  [/\b(?:web fonts|fonts)\b/i, at('Media', 'Art & Design')],
+  [/\bfonts\b/i, at('Media', 'Art & Design')],
   [/\b(?:travel impact)\b/i, at('Transportation & Travel', 'Travel')],
   [/\b(?:game services)\b/i, at('Games & Entertainment', 'Games & Comics')],
   [/\b(?:ux report)\b/i, at('Analytics & Monitoring', 'Web Analytics')],

@@ -15,27 +15,29 @@ describe('placeByFunction', () => {
     expect(placeByFunction({ title: 'Amazon AppConfig' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
   });
 
-  it('files permissions, audit trails, developer services, block storage and quantum computing by what they do, not under their cloud', () => {
-    expect(placeByFunction({ title: 'Amazon Verified Permissions' })).toEqual({ category: 'Authentication & Identity', subcategory: 'Authorization' });
-    expect(placeByFunction({ title: 'AWS CloudTrail' })).toEqual({ category: 'Security', subcategory: 'Security' });
-    expect(placeByFunction({ title: 'Amazon CodeGuru Reviewer' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
-    expect(placeByFunction({ title: 'AWS CloudFormation' })).toEqual({ category: 'Developer Tools', subcategory: 'Development' });
-    expect(placeByFunction({ title: 'Amazon Elastic Block Store' })).toEqual({ category: 'Cloud Storage & Files', subcategory: 'Cloud Storage & File Sharing' });
-    expect(placeByFunction({ title: 'AWS Lake Formation' })).toEqual({ category: 'Analytics & Monitoring', subcategory: 'Business Intelligence' });
-    expect(placeByFunction({ title: 'Amazon Braket' })).toEqual({ category: 'Science & Math', subcategory: 'Science & Math' });
+  // Products their source files under their cloud, placed by what they do.
+  it.each([
+    ['Amazon Verified Permissions', 'Authentication & Identity', 'Authorization'],
+    ['AWS CloudTrail', 'Security', 'Security'],
+    ['Amazon CodeGuru Reviewer', 'Developer Tools', 'Development'],
+    ['AWS CloudFormation', 'Developer Tools', 'Development'],
+    ['Amazon Elastic Block Store', 'Cloud Storage & Files', 'Cloud Storage & File Sharing'],
+    ['AWS Lake Formation', 'Analytics & Monitoring', 'Business Intelligence'],
+    ['Amazon Braket', 'Science & Math', 'Science & Math'],
+    ['Google Transcoder API', 'Media', 'Video'],
+    ['Google Perspective Comment Analyzer API', 'Text & Language', 'Text Analysis'],
+    ['Google OAuth2 API', 'Authentication & Identity', 'OAuth Providers'],
+    ['Google Classroom API', 'Education', 'Education'],
+    ['Google Fitness API', 'Sports & Fitness', 'Sports & Fitness'],
+    ['Google Public Certificate Authority API', 'Security', 'Secrets Management'],
+    ['Azure Content Moderator', 'Text & Language', 'Text Analysis'],
+    ['Azure MonitorManagementClient', 'Analytics & Monitoring', 'Monitoring & Observability'],
+    ['Azure Personalizer', 'AI & Machine Learning', 'Machine Learning'],
+  ])('files %s under %s / %s, not under its cloud', (title, category, subcategory) => {
+    expect(placeByFunction({ title })).toEqual({ category, subcategory });
   });
 
-  it('does the same for Google and Azure products filed under their cloud', () => {
-    expect(placeByFunction({ title: 'Google Transcoder API' })).toEqual({ category: 'Media', subcategory: 'Video' });
-    expect(placeByFunction({ title: 'Google Perspective Comment Analyzer API' })).toEqual({ category: 'Text & Language', subcategory: 'Text Analysis' });
-    expect(placeByFunction({ title: 'Google OAuth2 API' })).toEqual({ category: 'Authentication & Identity', subcategory: 'OAuth Providers' });
-    expect(placeByFunction({ title: 'Google Classroom API' })).toEqual({ category: 'Education', subcategory: 'Education' });
-    expect(placeByFunction({ title: 'Google Fitness API' })).toEqual({ category: 'Sports & Fitness', subcategory: 'Sports & Fitness' });
-    expect(placeByFunction({ title: 'Google Public Certificate Authority API' })).toEqual({ category: 'Security', subcategory: 'Secrets Management' });
-    expect(placeByFunction({ title: 'Azure Content Moderator' })).toEqual({ category: 'Text & Language', subcategory: 'Text Analysis' });
-    expect(placeByFunction({ title: 'Azure MonitorManagementClient' })).toEqual({ category: 'Analytics & Monitoring', subcategory: 'Monitoring & Observability' });
-    expect(placeByFunction({ title: 'Azure Personalizer' })).toEqual({ category: 'AI & Machine Learning', subcategory: 'Machine Learning' });
-    // Passes and tickets in a wallet are no payment.
+  it('leaves Google Wallet to its cloud: passes and tickets in a wallet are no payment', () => {
     expect(placeByFunction({ title: 'Google Wallet API' })).toBeNull();
   });
 
