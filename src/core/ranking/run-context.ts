@@ -176,6 +176,8 @@ const HYPHENED_PARTICIPLE = /([\p{L}\p{N}]+)-(\p{L}{3,}ed)(?![\p{L}\p{N}])/gu;
  */
 function describingWordsIn(folded: string, possessors: readonly string[]): Set<string> {
   const words = new Set<string>(possessors);
+  // Most needs hold no hyphen: the pattern is not run over them.
+  if (!folded.includes('-')) return words;
   for (const [, maker, participle] of folded.matchAll(HYPHENED_PARTICIPLE)) {
     if (NOT_PARTICIPLES.has(participle!)) continue;
     words.add(maker!);
@@ -215,6 +217,8 @@ const BARE_POSSESSIONS = new Set('details detail data info information profile p
  * card" charges a credit card.
  */
 function possessorWordsIn(folded: string): string[] {
+  // Most needs hold no apostrophe: the pattern is not run over them.
+  if (!folded.includes("'") && !folded.includes('\u2019')) return [];
   return Array.from(folded.replace(/\u2019/g, "'").matchAll(/(\p{L}+)(?:'s|(?<=s)')(?![\p{L}\p{N}])(?=\s*(\p{L}*))/gu))
     .filter((match) => !BARE_POSSESSIONS.has(match[2]!))
     .map((match) => match[1]!);
