@@ -140,8 +140,10 @@ export function describedDocumentsOf(curation: Curation): { descriptions: number
 
 /**
  * A page is the API's own when it is on the provider's domain (a project host's owner counts:
- * github.com/sv443), or on a host whose labels name the provider ("acme.readme.io" for acme.com).
- * Any other page is a third party's and must say so.
+ * github.com/sv443), on a host whose labels name the provider ("acme.readme.io" for acme.com), or
+ * in a GitHub organisation named as the provider's domain is, hyphens aside ("github.com/thetvdb"
+ * for thetvdb.com, "github.com/openskynetwork" for opensky-network.org): where a provider keeps its
+ * API's reference as source. Any other page is a third party's and must say so.
  */
 export function isOwnPage(pageUrl: string, apiUrl: string | null | undefined): boolean {
   const provider = providerDomainOfUrl(apiUrl);
@@ -154,5 +156,8 @@ export function isOwnPage(pageUrl: string, apiUrl: string | null | undefined): b
   } catch {
     return false;
   }
-  return label.length >= 3 && host.split('.').slice(0, -1).some((part) => part === label);
+  if (label.length < 3) return false;
+  if (host.split('.').slice(0, -1).some((part) => part === label)) return true;
+  const owner = host === 'github.com' ? new URL(pageUrl).pathname.split('/')[1]?.toLowerCase() : undefined;
+  return owner !== undefined && owner.replaceAll('-', '') === label.replaceAll('-', '');
 }

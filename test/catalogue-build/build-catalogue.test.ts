@@ -446,6 +446,11 @@ describe('whose page is the API\'s own', () => {
     expect(isOwnPage('https://acme.readme.io/reference', 'https://www.acme.com/')).toBe(true);
     expect(isOwnPage('https://github.com/sv443/JokeAPI', 'https://github.com/sv443/other')).toBe(true);
     expect(isOwnPage('https://github.com/someone-else/JokeAPI', 'https://github.com/sv443/JokeAPI')).toBe(false);
+    // A GitHub organisation named as the provider's domain is, hyphens aside, is the provider's.
+    expect(isOwnPage('https://github.com/thetvdb/v4-api/blob/main/docs/swagger.yml', 'https://thetvdb.com/api-information')).toBe(true);
+    expect(isOwnPage('https://github.com/openskynetwork/opensky-api/blob/master/docs/free/rest.rst', 'https://opensky-network.org/')).toBe(true);
+    expect(isOwnPage('https://github.com/alphagov/datagovuk-tech-docs', 'https://data.gov.uk/')).toBe(false);
+    expect(isOwnPage('https://github.com/thetvdb-fans/notes', 'https://thetvdb.com/')).toBe(false);
     expect(isOwnPage('https://rapidapi.com/acme/api/acme', 'https://www.acme.com/')).toBe(false);
     expect(isOwnPage('https://example.org/', undefined)).toBe(false);
   });
