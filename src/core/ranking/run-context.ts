@@ -140,7 +140,7 @@ function hinderedIn(words: string[], phrases: number[][], saysNothing: (i: numbe
  * currency or video, decides the act.)
  */
 const FIXED_ACT_VERBS = new Set(
-  'translate translates translating transcribe transcribes transcribing summarize summarizes summarizing summarise summarises summarising paraphrase paraphrases paraphrasing proofread proofreads proofreading'.split(' '),
+  'translate translates translating transcribe transcribes transcribing summarize summarizes summarizing summarise summarises summarising condense condenses condensing boil boils boiling paraphrase paraphrases paraphrasing proofread proofreads proofreading'.split(' '),
 );
 
 /** The phrases after a fixed act that still say what it is given or put into. */

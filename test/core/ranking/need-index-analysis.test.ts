@@ -1456,3 +1456,18 @@ describe('stock photos', () => {
     expect(index.search('detect the faces in an uploaded photo', { limit: 5 }).hits[0]?.slug).toBe('faces');
   });
 });
+
+describe('senses read from a fourth probe of everyday needs', () => {
+  const index = indexOf([
+    listing('llm', 'Text Model', 'Hosted language model that can generate text', 'AI', 'generate text. answer questions'),
+    listing('headlines', 'Headline Wire', 'Breaking news articles and summaries from thousands of sources', 'News', 'search news articles. get article summaries'),
+    ...unrelated(20),
+  ]);
+
+  it('reads a need to boil or condense a text down to a summary as summarization, the text as what it is given', () => {
+    for (const need of ['boil a long news article down to a three-sentence summary', 'condense a long news article into a short summary']) {
+      expect(capabilityUnitsOf(index, need)).toContain('summarization');
+      expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('llm');
+    }
+  });
+});
