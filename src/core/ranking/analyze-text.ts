@@ -20,6 +20,9 @@ const GRAMMAR_WORDS = (
   'now right current currently today tomorrow tonight yesterday last next total particular specific given certain whether if still before after figure ' +
   // What an apostrophe leaves of a possessive or a contraction once the text is split at it ("user's", "don't", "we'll").
   's t ll re ve ' +
+  // How many, written out ("a few thousand fake users", "with one van"): a count names nothing an API does.
+  // (Phrases keep them as written: "one-time codes" still names one-time codes.)
+  'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred hundreds thousand thousands million millions dozen dozens couple several ' +
   // Prepositions of place and direction that name nothing either ("the company behind a domain").
   'behind beside beyond beneath toward towards upon amid among amongst underneath throughout unto'
 ).split(' ');

@@ -1461,8 +1461,17 @@ describe('senses read from a fourth probe of everyday needs', () => {
   const index = indexOf([
     listing('llm', 'Text Model', 'Hosted language model that can generate text', 'AI', 'generate text. answer questions'),
     listing('headlines', 'Headline Wire', 'Breaking news articles and summaries from thousands of sources', 'News', 'search news articles. get article summaries'),
+    listing('otp', 'Code Sender', 'One-time codes by SMS for two-factor login', 'Security', 'send one-time codes. verify codes'),
     ...unrelated(20),
   ]);
+
+  it('reads a count written out as no part of what is asked ("one van", "a few thousand users")', () => {
+    const keys = (need: string) => index.search(need, { limit: 5 }).units.map((unit) => unit.key);
+    expect(keys('the best order to visit 12 drop-off addresses with one van')).not.toContain('on');
+    expect(keys('seed our database with a few thousand fake users')).not.toContain('thousand');
+    expect(keys('a three-sentence summary of an article')).not.toContain('three');
+    expect(capabilityUnitsOf(index, 'send one-time codes by sms at login')).toContain('one-time codes');
+  });
 
   it('reads a need to boil or condense a text down to a summary as summarization, the text as what it is given', () => {
     for (const need of ['boil a long news article down to a three-sentence summary', 'condense a long news article into a short summary']) {
