@@ -1462,6 +1462,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('llm', 'Text Model', 'Hosted language model that can generate text', 'AI', 'generate text. answer questions'),
     listing('headlines', 'Headline Wire', 'Breaking news articles and summaries from thousands of sources', 'News', 'search news articles. get article summaries'),
     listing('otp', 'Code Sender', 'One-time codes by SMS for two-factor login', 'Security', 'send one-time codes. verify codes'),
+    listing('ranker', 'Result Ranker', 'Rerank search results by relevance to a query', 'AI', 'rerank search results'),
+    listing('verses', 'Verse Finder', 'Passages and verses of classic texts', 'Books', 'get passages by book and chapter'),
     ...unrelated(20),
   ]);
 
@@ -1478,5 +1480,11 @@ describe('senses read from a fourth probe of everyday needs', () => {
       expect(capabilityUnitsOf(index, need)).toContain('summarization');
       expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('llm');
     }
+  });
+
+  it('reads re-ordering retrieved passages or documents as reranking', () => {
+    const need = "my RAG agent should re-order the passages it retrieved by how well each one answers the user's question";
+    expect(capabilityUnitsOf(index, need)).toContain('reranking');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('ranker');
   });
 });
