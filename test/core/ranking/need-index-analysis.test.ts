@@ -1464,6 +1464,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('otp', 'Code Sender', 'One-time codes by SMS for two-factor login', 'Security', 'send one-time codes. verify codes'),
     listing('ranker', 'Result Ranker', 'Rerank search results by relevance to a query', 'AI', 'rerank search results'),
     listing('verses', 'Verse Finder', 'Passages and verses of classic texts', 'Books', 'get passages by book and chapter'),
+    listing('vision', 'Seeing Eye', 'Computer vision that can describe an image in complete sentences', 'AI', 'describe an image. tag objects'),
+    listing('sitegen', 'Site Writer', 'Write website copy for landing pages', 'Marketing', 'write website copy'),
     ...unrelated(20),
   ]);
 
@@ -1486,5 +1488,11 @@ describe('senses read from a fourth probe of everyday needs', () => {
     const need = "my RAG agent should re-order the passages it retrieved by how well each one answers the user's question";
     expect(capabilityUnitsOf(index, need)).toContain('reranking');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('ranker');
+  });
+
+  it('reads alt text for images as image captioning', () => {
+    const need = 'write alt text for the images on our website automatically';
+    expect(capabilityUnitsOf(index, need)).toContain('image captioning');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('vision');
   });
 });
