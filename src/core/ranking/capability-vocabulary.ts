@@ -44,7 +44,7 @@ ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
 weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, wind, humidity, hourly forecast, daily forecast
 precipitation: precipitation, rain, rainfall, snow, snowfall, drizzle, showers, precipitation forecast, minutely forecast, minute by minute, nowcast, nowcasting, rain radar, weather radar
-severe weather alerts: weather alerts, severe weather, storm, storms, warnings, hurricane, tornado, hail, lightning
+severe weather alerts: weather alerts, severe weather, storm, storms, weather warnings, storm warnings, severe weather warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots
 astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets
@@ -145,7 +145,7 @@ nutrition: nutrition, nutritional, nutrients, calories, diet, dietary
 food and recipes: food, recipe, recipes, cooking, meals, meal, ingredients, dishes, cuisine, nutrition facts, groceries
 restaurants: restaurants, menus
 drinks: drinks, cocktails, cocktail, beer, beers, breweries, brewery, wine, coffee recipes, coffee drinks
-health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
+health and medicine: health, medical, medicine, medication, medications, drug, drugs, pharmaceutical, prescription, side effects, adverse events, adverse reactions, drug labels, drug label, drug interactions, diseases, disease, symptoms, clinical trials, covid, hospitals, healthcare, doctors, vaccines
 animals: animal, animals, pets, pet, wildlife, species
 dogs: dog, dogs, breeds, breed, puppies, puppy
 cats: cat, cats, kitten, kittens

@@ -1466,6 +1466,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('verses', 'Verse Finder', 'Passages and verses of classic texts', 'Books', 'get passages by book and chapter'),
     listing('vision', 'Seeing Eye', 'Computer vision that can describe an image in complete sentences', 'AI', 'describe an image. tag objects'),
     listing('sitegen', 'Site Writer', 'Write website copy for landing pages', 'Marketing', 'write website copy'),
+    listing('storms', 'Storm Watch', 'Severe weather warnings and storm alerts', 'Weather', 'get weather warnings'),
+    listing('fda', 'Drug Facts', 'Public data about drugs and their adverse events', 'Health', 'search adverse events. get drug labels'),
     ...unrelated(20),
   ]);
 
@@ -1494,5 +1496,13 @@ describe('senses read from a fourth probe of everyday needs', () => {
     const need = 'write alt text for the images on our website automatically';
     expect(capabilityUnitsOf(index, need)).toContain('image captioning');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('vision');
+  });
+
+  it('reads bare warnings as no weather, and side effects as health', () => {
+    const need = "side effects and warnings printed on a prescription drug's label";
+    expect(capabilityUnitsOf(index, need)).not.toContain('severe weather alerts');
+    expect(capabilityUnitsOf(index, need)).toContain('health and medicine');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('fda');
+    expect(capabilityUnitsOf(index, 'storm warnings for the coast tonight')).toContain('severe weather alerts');
   });
 });
