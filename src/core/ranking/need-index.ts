@@ -4,6 +4,9 @@ import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, PLATFORM_NAMES, type Capab
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
 
+
+/** Words that join two things of a need: a phrase does not run across them. */
+const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
 /**
  * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
  * vocabulary each listing names, kept in flat arrays so that 100,000 listings fit in little
@@ -436,7 +439,8 @@ export class NeedIndex {
         while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
         if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
         // A need may put one word inside a two-word phrase ("pay marketplace sellers" names paying sellers); a listing's text, longer and looser, may not.
-        else if (!ofListing && phrase.length === 2 && k === 1 && sequence[i + 2] === phrase[1]) found.push(candidate);
+        // A conjunction joins two things rather than describing one: "… to one place and search them" names no place search.
+        else if (!ofListing && phrase.length === 2 && k === 1 && sequence[i + 2] === phrase[1] && !CONJUNCTIONS.has(sequence[i + 1]!)) found.push(candidate);
       }
     }
     const kept = ofListing ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;

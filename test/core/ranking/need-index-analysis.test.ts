@@ -1468,6 +1468,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('sitegen', 'Site Writer', 'Write website copy for landing pages', 'Marketing', 'write website copy'),
     listing('storms', 'Storm Watch', 'Severe weather warnings and storm alerts', 'Weather', 'get weather warnings'),
     listing('fda', 'Drug Facts', 'Public data about drugs and their adverse events', 'Health', 'search adverse events. get drug labels'),
+    listing('places', 'Place Finder', 'Place search and geocoding for addresses', 'Maps', 'place search. geocode addresses'),
+    listing('logbox', 'Log Box', 'Collect application logs and search them', 'Monitoring', 'ship logs. search logs'),
     ...unrelated(20),
   ]);
 
@@ -1504,5 +1506,13 @@ describe('senses read from a fourth probe of everyday needs', () => {
     expect(capabilityUnitsOf(index, need)).toContain('health and medicine');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('fda');
     expect(capabilityUnitsOf(index, 'storm warnings for the coast tonight')).toContain('severe weather alerts');
+  });
+
+  it('reads no two-word phrase across a conjunction ("to one place and search them")', () => {
+    const need = "ship our app's logs to one place and search them when something breaks";
+    expect(capabilityUnitsOf(index, need)).not.toContain('geocoding');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('logbox');
+    // A describing word inside the phrase still reads it ("a place text search").
+    expect(capabilityUnitsOf(index, 'run a place text search near the user')).toContain('geocoding');
   });
 });
