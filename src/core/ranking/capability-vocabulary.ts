@@ -163,7 +163,7 @@ transport and transit: public transport, transit, transportation, bus, buses, tr
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
 flight search: flight search, search flights, search for flights, flight offers, flight booking, book flights, book a flight, cheapest flights, flight prices, airfare, airfares, air fares, fare search, flights between
 flight delay prediction: flight delay prediction, flight delay predictions, predict flight delays, predict delays, delay prediction, delay predictions
-flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, arrival time, arrival times, departure time, departure times, live flights
+flight status: flight status, flight tracking, track a flight, flight delay, flight delays, delayed flight, delayed flights, flight arrival, flight arrivals, flight departure, flight departures, live flights
 bike and scooter sharing: bike sharing, bike share, bikes, bicycles, bicycle, scooters, e-scooters, micromobility
 taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots

@@ -1470,6 +1470,7 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('fda', 'Drug Facts', 'Public data about drugs and their adverse events', 'Health', 'search adverse events. get drug labels'),
     listing('places', 'Place Finder', 'Place search and geocoding for addresses', 'Maps', 'place search. geocode addresses'),
     listing('logbox', 'Log Box', 'Collect application logs and search them', 'Monitoring', 'ship logs. search logs'),
+    listing('flights', 'Flight Board', 'Live flight status with departure times and delays', 'Travel', 'track a flight. get flight delays'),
     ...unrelated(20),
   ]);
 
@@ -1514,5 +1515,10 @@ describe('senses read from a fourth probe of everyday needs', () => {
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('logbox');
     // A describing word inside the phrase still reads it ("a place text search").
     expect(capabilityUnitsOf(index, 'run a place text search near the user')).toContain('geocoding');
+  });
+
+  it('reads departure times as no flight of their own', () => {
+    expect(capabilityUnitsOf(index, 'the next trains leaving a railway station, with departure times')).not.toContain('flight status');
+    expect(capabilityUnitsOf(index, 'is my flight delayed and when will it land')).toContain('flight status');
   });
 });
