@@ -1471,6 +1471,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('places', 'Place Finder', 'Place search and geocoding for addresses', 'Maps', 'place search. geocode addresses'),
     listing('logbox', 'Log Box', 'Collect application logs and search them', 'Monitoring', 'ship logs. search logs'),
     listing('flights', 'Flight Board', 'Live flight status with departure times and delays', 'Travel', 'track a flight. get flight delays'),
+    listing('reader', 'Page Reader', 'OCR for scanned documents and photos', 'AI', 'recognise text in images'),
+    listing('papers', 'Paper Trail', 'Historic papers from a national archive', 'Books', 'get a paper by its id'),
     ...unrelated(20),
   ]);
 
@@ -1520,5 +1522,11 @@ describe('senses read from a fourth probe of everyday needs', () => {
   it('reads departure times as no flight of their own', () => {
     expect(capabilityUnitsOf(index, 'the next trains leaving a railway station, with departure times')).not.toContain('flight status');
     expect(capabilityUnitsOf(index, 'is my flight delayed and when will it land')).toContain('flight status');
+  });
+
+  it('reads pulling the text out of scanned paper as OCR', () => {
+    const need = 'pull the text out of scanned paper contracts';
+    expect(capabilityUnitsOf(index, need)).toContain('ocr');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('reader');
   });
 });
