@@ -1473,6 +1473,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('flights', 'Flight Board', 'Live flight status with departure times and delays', 'Travel', 'track a flight. get flight delays'),
     listing('reader', 'Page Reader', 'OCR for scanned documents and photos', 'AI', 'recognise text in images'),
     listing('papers', 'Paper Trail', 'Historic papers from a national archive', 'Books', 'get a paper by its id'),
+    listing('presenter', 'Talking Heads', 'AI video API that renders talking-avatar videos from a script', 'Video', 'generate avatar videos from text'),
+    listing('transcriber', 'Video Notes', 'Transcribe the spoken words of videos with AI', 'AI', 'transcribe videos'),
     ...unrelated(20),
   ]);
 
@@ -1528,5 +1530,12 @@ describe('senses read from a fourth probe of everyday needs', () => {
     const need = 'pull the text out of scanned paper contracts';
     expect(capabilityUnitsOf(index, need)).toContain('ocr');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('reader');
+  });
+
+  it('reads an AI presenter as video generation, and a music track for videos as none', () => {
+    const need = 'turn a written product explainer script into a video with an AI presenter reading it';
+    expect(capabilityUnitsOf(index, need)).toContain('video generation');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('presenter');
+    expect(capabilityUnitsOf(index, 'a short background music track for our videos from a text description')).not.toContain('video generation');
   });
 });
