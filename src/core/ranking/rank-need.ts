@@ -50,6 +50,13 @@ export interface RankedNeed {
 export const MIN_COVERAGE = 0.4;
 /** Results far below the best one are dropped: a long tail of weak matches helps nobody. */
 const MIN_RELEVANCE = 0.1;
+/**
+ * When no listing covers MIN_COVERAGE of a need, nor of a shorter reading of it, one that covers this
+ * much and meets at least RESCUE_TERMS of its words is still shown, marked low: one known word in a
+ * long unrelated need stays no match.
+ */
+const RESCUE_COVERAGE = 0.25;
+const RESCUE_TERMS = 2;
 /** A listing below the best may match less of the need and still be worth showing, marked low confidence. */
 const MIN_HIT_COVERAGE = 0.25;
 /**
@@ -94,15 +101,20 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
     const narrower = toMatches(catalogue, catalogue.needs.search(reading, { limit: depth, keep: keepSlug })).slice(0, options.limit);
     if (narrower.length > 0) return { matches: narrower, nearCategories, unfilteredCount: narrower.length, readAs: reading };
   }
+  // A long need whose asides dilute it ("… instead of trusting the LLM's arithmetic") can leave every
+  // listing below MIN_COVERAGE: the listings that still meet several of its words are shown, marked low.
+  const rescued = toMatches(catalogue, result, RESCUE_COVERAGE).slice(0, options.limit);
+  if (rescued.length > 0) return { matches: rescued.map((match) => ({ ...match, confidence: 'low' as const })), nearCategories, unfilteredCount: rescued.length };
   // Tell "nothing serves this" from "the filters left out what does".
   const unfiltered = options.keep ? toMatches(catalogue, catalogue.needs.search(need, { limit: 50, keep: (slug) => !options.exclude?.has(slug) })) : [];
   return { matches: [], emptyReason: unfiltered.length > 0 ? 'filtered_out' : 'weak_matches', nearCategories, unfilteredCount: unfiltered.length };
 }
 
-function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult): NeedMatch[] {
+function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, minCoverage = MIN_COVERAGE): NeedMatch[] {
   const best = result.hits[0];
   // "No good match" only when no hit covers enough of the need, not only the top-scoring one.
-  if (!best || !result.hits.slice(0, WHOLE_NEED_DEPTH).some((hit) => hit.coverage >= MIN_COVERAGE)) return [];
+  const serves = (hit: NeedSearchResult['hits'][number]) => hit.coverage >= minCoverage && (minCoverage >= MIN_COVERAGE || hit.terms.length >= RESCUE_TERMS);
+  if (!best || !result.hits.slice(0, WHOLE_NEED_DEPTH).some(serves)) return [];
   const matches: NeedMatch[] = [];
   let previous = 1;
   const evidence = (hit: NeedSearchResult['hits'][number]) => {
