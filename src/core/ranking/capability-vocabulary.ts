@@ -173,7 +173,7 @@ travel and places: travel, tourism, hotels, hotel, accommodation, attractions, l
 real estate: real estate, housing, rent, rental, mortgage, listings real estate, property listings, property prices, homes for sale
 government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
 laws and courts: legislation, laws, parliament, court, courts
-elections and politics: elections, politics
+elections and politics: elections, election, politics, political, campaign finance, campaign contributions, political donations, political donors, campaign donors, election candidates, political candidates; in needs only: house race, senate race, presidential race, governor race
 science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
 research papers: research papers, scholarly, academic research, academic literature, academic publications, citation counts, cited by, citation graph, academic papers, scholarly works, scientific papers, publications metadata, doi, dois
 environment and energy: energy, electricity, solar, renewable, carbon footprint, co2, emissions data, sustainability, power grid, recycling, environmental data

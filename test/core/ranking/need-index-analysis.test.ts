@@ -1457,7 +1457,7 @@ describe('stock photos', () => {
   });
 });
 
-describe('senses read from a fourth probe of everyday needs', () => {
+describe('senses read from a fourth probe of everyday needs (and the fifth probe'''s empty answers)', () => {
   const index = indexOf([
     listing('llm', 'Text Model', 'Hosted language model that can generate text', 'AI', 'generate text. answer questions'),
     listing('headlines', 'Headline Wire', 'Breaking news articles and summaries from thousands of sources', 'News', 'search news articles. get article summaries'),
@@ -1475,6 +1475,8 @@ describe('senses read from a fourth probe of everyday needs', () => {
     listing('papers', 'Paper Trail', 'Historic papers from a national archive', 'Books', 'get a paper by its id'),
     listing('presenter', 'Talking Heads', 'AI video API that renders talking-avatar videos from a script', 'Video', 'generate avatar videos from text'),
     listing('transcriber', 'Video Notes', 'Transcribe the spoken words of videos with AI', 'AI', 'transcribe videos'),
+    listing('fec', 'Election Money', 'Campaign finance data on election candidates, their receipts and contributions', 'Government', 'get candidate financial totals. list individual contributions'),
+    listing('hiring', 'Hire Desk', 'Track job candidates and the money spent hiring them', 'Jobs', 'list candidates. track hiring costs'),
     ...unrelated(20),
   ]);
 
@@ -1537,5 +1539,11 @@ describe('senses read from a fourth probe of everyday needs', () => {
     expect(capabilityUnitsOf(index, need)).toContain('video generation');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('presenter');
     expect(capabilityUnitsOf(index, 'a short background music track for our videos from a text description')).not.toContain('video generation');
+  });
+
+  it('reads a House race and campaign donors as elections, not as hiring candidates', () => {
+    const need = 'how much money has each candidate in a US House race raised so far, and who are their biggest donors?';
+    expect(capabilityUnitsOf(index, need)).toContain('elections and politics');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('fec');
   });
 });
