@@ -1457,7 +1457,7 @@ describe('stock photos', () => {
   });
 });
 
-describe('senses read from a fourth probe of everyday needs (and the fifth probe'''s empty answers)', () => {
+describe("senses read from a fourth probe of everyday needs (and the fifth probe's empty answers)", () => {
   const index = indexOf([
     listing('llm', 'Text Model', 'Hosted language model that can generate text', 'AI', 'generate text. answer questions'),
     listing('headlines', 'Headline Wire', 'Breaking news articles and summaries from thousands of sources', 'News', 'search news articles. get article summaries'),
