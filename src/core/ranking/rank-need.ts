@@ -50,13 +50,18 @@ export interface RankedNeed {
 export const MIN_COVERAGE = 0.4;
 /** Results far below the best one are dropped: a long tail of weak matches helps nobody. */
 const MIN_RELEVANCE = 0.1;
+/** What some hit must reach for an answer to be given at all: a share of the need, and how many of its words. */
+interface ServingBar {
+  coverage: number;
+  terms: number;
+}
+const WHOLE_NEED_BAR: ServingBar = { coverage: MIN_COVERAGE, terms: 0 };
 /**
- * When no listing covers MIN_COVERAGE of a need, nor of a shorter reading of it, one that covers this
- * much and meets at least RESCUE_TERMS of its words is still shown, marked low: one known word in a
+ * When no listing covers MIN_COVERAGE of a need, nor of a shorter reading of it, one that covers a
+ * quarter of it and meets at least two of its words is still shown, marked low: one known word in a
  * long unrelated need stays no match.
  */
-const RESCUE_COVERAGE = 0.25;
-const RESCUE_TERMS = 2;
+const RESCUE_BAR: ServingBar = { coverage: 0.25, terms: 2 };
 /** A listing below the best may match less of the need and still be worth showing, marked low confidence. */
 const MIN_HIT_COVERAGE = 0.25;
 /**
@@ -103,18 +108,17 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
   }
   // A long need whose asides dilute it ("… instead of trusting the LLM's arithmetic") can leave every
   // listing below MIN_COVERAGE: the listings that still meet several of its words are shown, marked low.
-  const rescued = toMatches(catalogue, result, RESCUE_COVERAGE).slice(0, options.limit);
+  const rescued = toMatches(catalogue, result, RESCUE_BAR).slice(0, options.limit);
   if (rescued.length > 0) return { matches: rescued.map((match) => ({ ...match, confidence: 'low' as const })), nearCategories, unfilteredCount: rescued.length };
   // Tell "nothing serves this" from "the filters left out what does".
   const unfiltered = options.keep ? toMatches(catalogue, catalogue.needs.search(need, { limit: 50, keep: (slug) => !options.exclude?.has(slug) })) : [];
   return { matches: [], emptyReason: unfiltered.length > 0 ? 'filtered_out' : 'weak_matches', nearCategories, unfilteredCount: unfiltered.length };
 }
 
-function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, minCoverage = MIN_COVERAGE): NeedMatch[] {
+function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, bar = WHOLE_NEED_BAR): NeedMatch[] {
   const best = result.hits[0];
-  // "No good match" only when no hit covers enough of the need, not only the top-scoring one.
-  const serves = (hit: NeedSearchResult['hits'][number]) => hit.coverage >= minCoverage && (minCoverage >= MIN_COVERAGE || hit.terms.length >= RESCUE_TERMS);
-  if (!best || !result.hits.slice(0, WHOLE_NEED_DEPTH).some(serves)) return [];
+  // "No good match" only when no hit reaches the bar, not only the top-scoring one.
+  if (!best || !result.hits.slice(0, WHOLE_NEED_DEPTH).some((hit) => hit.coverage >= bar.coverage && hit.terms.length >= bar.terms)) return [];
   const matches: NeedMatch[] = [];
   let previous = 1;
   const evidence = (hit: NeedSearchResult['hits'][number]) => {
