@@ -4,9 +4,9 @@ import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, PLATFORM_NAMES, type Capab
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
 
-
 /** Words that join two things of a need: a phrase does not run across them. */
 const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
+
 /**
  * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
  * vocabulary each listing names, kept in flat arrays so that 100,000 listings fit in little
