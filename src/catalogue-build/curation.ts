@@ -150,14 +150,15 @@ export function isOwnPage(pageUrl: string, apiUrl: string | null | undefined): b
   if (!provider) return false;
   if (providerDomainOfUrl(pageUrl) === provider) return true;
   const label = providerLabelOf(provider);
-  let host: string;
+  let page: URL;
   try {
-    host = new URL(pageUrl).hostname.toLowerCase();
+    page = new URL(pageUrl);
   } catch {
     return false;
   }
+  const host = page.hostname.toLowerCase();
   if (label.length < 3) return false;
   if (host.split('.').slice(0, -1).some((part) => part === label)) return true;
-  const owner = host === 'github.com' ? new URL(pageUrl).pathname.split('/')[1]?.toLowerCase() : undefined;
+  const owner = host === 'github.com' ? page.pathname.split('/')[1]?.toLowerCase() : undefined;
   return owner !== undefined && owner.replaceAll('-', '') === label.replaceAll('-', '');
 }
