@@ -1,7 +1,7 @@
 import { listingSchema, type CliCriteria, type CriterionResult, type CuratedSource, type Listing, type SourceRecord } from '../core/listings/listing.ts';
 import { CLI_CRITERIA } from '../core/scoring/cli-criteria.ts';
 import { describeFieldProblems, toFieldProblems } from '../core/validation-messages.ts';
-import type { CuratedProduct, CuratedProvider } from './curated-provider.ts';
+import { capabilityLinesOf, type CuratedProduct, type CuratedProvider } from './curated-provider.ts';
 import { confirmOfficialSdk, type OfficialSdkMapping, type RecordedPackage } from './official-sdks.ts';
 import { headRanksOf, type CuratedHead } from './read-curated-head.ts';
 
@@ -57,6 +57,7 @@ function criterionOf(key: keyof CliCriteria, curated: CuratedProduct['criteria']
 /** Every date a product's facts carry: the source record is as of the latest. */
 function datesOf(product: CuratedProduct): CuratedSource[] {
   const sources: CuratedSource[] = [product.docsUrl.source];
+  for (const capability of product.capabilities) if (typeof capability !== 'string') sources.push(capability.source);
   for (const criterion of Object.values(product.criteria)) if (criterion.status !== 'not_assessed') sources.push(criterion.source);
   const pricing = product.pricing ?? {};
   for (const fact of [pricing.tier, pricing.freeAllowance, pricing.payAsYouGo, pricing.creditCardRequired, ...(pricing.plans ?? [])]) if (fact) sources.push(fact.source);
@@ -92,7 +93,7 @@ function mergeProduct(existing: Listing | undefined, provider: CuratedProvider['
     url: product.docsUrl.value,
     category: product.category,
     subcategory: product.subcategory,
-    capabilities: [...product.capabilities],
+    capabilities: capabilityLinesOf(product),
     cliCriteria: criteria,
     provider: { id: provider.id, name: provider.name, url: provider.homepage },
     docsUrl: product.docsUrl,

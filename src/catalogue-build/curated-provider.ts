@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import '../core/validation-messages.ts';
-import { agentFactsSchema, curatedFact, curatedSourceSchema, PACKAGE_REGISTRIES, pricingFactsSchema, slugSchema } from '../core/listings/listing.ts';
+import { agentFactsSchema, curatedFact, type CuratedSource, curatedSourceSchema, PACKAGE_REGISTRIES, pricingFactsSchema, slugSchema } from '../core/listings/listing.ts';
 import { CLI_CRITERIA, type CliCriterionKey } from '../core/scoring/cli-criteria.ts';
 import { CATEGORIES, isPlacement, TAXONOMY } from '../core/taxonomy/taxonomy.ts';
+import { isOwnPage } from './curation.ts';
 
 /**
  * One curated provider file, catalog-sources/curated/<provider-id>.yaml (issue 30, ADR 27): the
@@ -84,6 +85,15 @@ export const curatedCriteriaSchema = z
   .describe('All eight criteria, each assessed from a page or not_assessed with the reason.');
 export type CuratedCriteria = z.infer<typeof curatedCriteriaSchema>;
 
+const sourcedCapabilitySchema = curatedFact(line('capabilities[].value', 80), 'A capability with the page that shows it; lines added after a product was first curated each name their page (ADR 32).');
+
+/** A capability line as written: a phrase, or a phrase with the page it was read from. */
+export type CuratedCapability = string | { value: string; source: CuratedSource };
+
+/** The capability phrases of a curated product, as the listing shows them. */
+export const capabilityLinesOf = (product: { capabilities: readonly CuratedCapability[] }): string[] =>
+  product.capabilities.map((capability) => (typeof capability === 'string' ? capability : capability.value));
+
 export const curatedProductSchema = z
   .strictObject({
     slug: slugSchema.describe('An existing catalogue slug (catalog/<slug>.yaml) to merge into, else a new one.'),
@@ -98,7 +108,7 @@ export const curatedProductSchema = z
     category: z.enum(CATEGORIES, { error: `category must be a category of the taxonomy (src/core/taxonomy/taxonomy.ts): ${CATEGORIES.join(', ')}` }),
     subcategory: line('subcategory', 80),
     capabilities: z
-      .array(line('capabilities[]', 80))
+      .array(z.union([line('capabilities[]', 80), sourcedCapabilitySchema]))
       .min(4, { error: 'capabilities must list 4 to 12 short verb phrases in our own words; got fewer than 4' })
       .max(12, { error: 'capabilities must list 4 to 12 short verb phrases; got more than 12' }),
     criteria: curatedCriteriaSchema,
@@ -137,6 +147,17 @@ export const curatedProviderSchema = z
   .superRefine((file, ctx) => {
     const seen = new Map<string, number>();
     file.products.forEach((product, index) => {
+      product.capabilities.forEach((capability, line) => {
+        if (typeof capability === 'string' || capability.source.thirdParty) return;
+        const own = isOwnPage(capability.source.url, file.provider.homepage) || isOwnPage(capability.source.url, product.docsUrl.value) || isProviderGithub(capability.source.url, file.provider.githubOrganisations ?? []);
+        if (!own) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['products', index, 'capabilities', line, 'source', 'url'],
+            message: `${capability.source.url} is not a page of ${file.provider.domain} or of the product's docs; read the provider's own page, or mark the source thirdParty: true`,
+          });
+        }
+      });
       const first = seen.get(product.slug);
       if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['products', index, 'slug'], message: `slug "${product.slug}" is already used by products[${first}]; give each product its own slug` });
       else seen.set(product.slug, index);
@@ -144,6 +165,13 @@ export const curatedProviderSchema = z
   })
   .describe('A curated provider file of the apidex head (catalog-sources/curated/<provider-id>.yaml, ADR 27).');
 export type CuratedProvider = z.infer<typeof curatedProviderSchema>;
+
+function isProviderGithub(pageUrl: string, organisations: readonly string[]): boolean {
+  const url = URL.parse(pageUrl);
+  if (url?.hostname !== 'github.com') return false;
+  const owner = url.pathname.split('/')[1]?.toLowerCase();
+  return owner !== undefined && organisations.some((organisation) => organisation.toLowerCase() === owner);
+}
 
 export const CURATED_JSON_SCHEMA_PATH = 'schema/curated-provider.schema.json';
 

@@ -77,6 +77,9 @@ export function citedFacts(head: CuratedHead, rows: readonly RowCuration[] = [])
   for (const { file, data } of head.providers) {
     for (const product of data.products) {
       add(file, product.slug, 'docsUrl', product.docsUrl.source, []);
+      product.capabilities.forEach((capability, index) => {
+        if (typeof capability !== 'string') add(file, product.slug, `capabilities[${index}]`, capability.source, []);
+      });
       for (const [key, criterion] of Object.entries(product.criteria)) {
         if (criterion.status === 'not_assessed') continue;
         const figures = key === 'rateLimits' && criterion.figure ? [...criterion.figure.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((match) => match[0]) : [];

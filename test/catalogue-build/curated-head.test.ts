@@ -78,6 +78,20 @@ describe('the curated provider file', () => {
     );
   });
 
+  it('refuses a capability line read from another site unless it says thirdParty, naming the line and the fix', () => {
+    const file = parse(readFileSync(`${FIXTURES}/curated/acme-mail.yaml`, 'utf8'));
+    file.products[0].capabilities[4].source.url = 'https://mail-reviews.example/acme';
+    const refused = curatedProviderSchema.safeParse(file);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues).toEqual([
+      expect.objectContaining({ path: ['products', 0, 'capabilities', 4, 'source', 'url'], message: expect.stringMatching(/not a page of acme-mail\.example .*mark the source thirdParty: true/) }),
+    ]);
+    file.products[0].capabilities[4].source.thirdParty = true;
+    expect(curatedProviderSchema.safeParse(file).success).toBe(true);
+    file.products[0].capabilities[4].source = { url: 'https://docs.acme-mail.example/validate', asOf: '2026-11-25', dated: 'read' };
+    expect(curatedProviderSchema.safeParse(file).success).toBe(true);
+  });
+
   it('takes ranks from the head list when it is there: position, or an explicit rank', () => {
     const list = join(scratch, 'head-list.yaml');
     writeFileSync(list, 'apis:\n  - { provider: stripe, signals: [mcp] }\n  - { slug: acme-mail }\n  - { provider: zeta-post, rank: 7 }\n');
@@ -171,6 +185,12 @@ describe('applying the curated head to the built catalogue', () => {
     expect(acme.cliCriteria.cliTool).toMatchObject({ status: 'failed', url: 'https://acme-mail.example/docs/tools' });
     expect(acme.pricing?.plans?.[0]?.value).toEqual({ name: 'Pro', monthlyUsd: 20, includedUnits: 50000, overageUsd: 0.9, overagePerUnits: 1000 });
     expect(computeCliRelevance(acme.cliCriteria).assessed).toBe(8);
+  });
+
+  it('shows a capability line that names its page as a plain phrase, and dates the curated source by its page', () => {
+    const acme = bySlug('acme-mail');
+    expect(acme.capabilities).toEqual(['send transactional email', 'send email templates', 'track email delivery', 'receive inbound email through webhooks', 'check that an address can receive mail before sending to it']);
+    expect(acme.sources?.find((source) => source.id === 'curated-acme-mail')).toMatchObject({ asOf: '2026-11-25', fields: expect.arrayContaining(['capabilities']) });
   });
 
   it('confirms the npm SDK by its recorded registry document: install line, package and quality inputs come with it', () => {

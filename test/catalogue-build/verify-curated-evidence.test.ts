@@ -124,8 +124,12 @@ describe('verifying the pages the curated head cites', () => {
   it('lists facts older than the stale limit', () => {
     const zeta = report.pages.filter((item) => item.url.includes('/zeta/')).flatMap((item) => item.facts);
     expect(zeta.every((fact) => fact.stale && fact.ageDays === 56)).toBe(true);
-    const acme = report.pages.filter((item) => item.url.includes('/acme/')).flatMap((item) => item.facts);
+    const acme = report.pages.filter((item) => item.url.includes('/acme/') && !item.url.endsWith('/validation')).flatMap((item) => item.facts);
     expect(acme.every((fact) => !fact.stale && fact.ageDays === 6)).toBe(true);
+  });
+
+  it('re-reads the page a capability line names, as its own fact', () => {
+    expect(page('/acme/docs/validation').facts).toEqual([expect.objectContaining({ slug: 'acme-mail', fact: 'capabilities[4]', ageDays: 1, stale: false, figureFound: null })]);
   });
 
   it('asks politely: a User-Agent that says who asks, and requests to one host spaced out', () => {
