@@ -317,7 +317,8 @@ export function readNeedText(need: string): NeedText {
   const possessors = possessorWordsIn(folded);
   const describing = describingWordsIn(folded, possessors);
   const demoted = new Set<string>(possessors.map(stem));
-  if (!kept.some((phrase) => !phrase.every(saysNothing))) return { text: need, demoted, hindered: new Set(), payload: new Set(), describing };
+  // What a need does without ("without running our own server") is a constraint on the answer, not the need: left with only that, it is all context.
+  if (!kept.some((phrase) => words[phrase[0]!] !== 'without' && !phrase.every(saysNothing))) return { text: need, demoted, hindered: new Set(), payload: new Set(), describing };
 
   for (const phrase of kept) {
     phrase.forEach((i, at) => {

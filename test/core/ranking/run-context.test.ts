@@ -165,6 +165,10 @@ describe('reading a need without its run context', () => {
   it('keeps a need made of nothing but run context whole', () => {
     expect(readNeedText('a command line tool').text).toBe('a command line tool');
     expect(readNeedText('from a shell script').text).toBe('from a shell script');
+    // What it does without is a constraint, not a need: "call an endpoint on a schedule" is still the need.
+    expect(readNeedText('call our HTTP endpoint hourly on a schedule without running our own server').text).toBe('call our HTTP endpoint hourly on a schedule without running our own server');
+    expect(readNeedText('resize images without running our own server').text).toBe('resize images without running our own server');
+    expect(readNeedText('resize images from a cron job').text).not.toContain('cron');
   });
 
   it('offers shorter readings, longest first, keeping at least half of the telling words', () => {
