@@ -43,6 +43,7 @@ postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pi
 ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to country, ip to location, ip info, locate ip, visitor location, my ip
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
 weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, wind, humidity, hourly forecast, daily forecast
+marine conditions: tide, tides, tide times, tide tables, tide predictions, tidal, high tide, low tide, marine weather, marine forecast, marine forecasts, wave height, waves and swell, swell, surf forecast, sea conditions, sea state, ocean conditions
 precipitation: precipitation, rain, rainfall, snow, snowfall, drizzle, showers, precipitation forecast, minutely forecast, minute by minute, nowcast, nowcasting, rain radar, weather radar
 severe weather alerts: weather alerts, severe weather, storm, storms, weather warnings, storm warnings, severe weather warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
@@ -74,6 +75,7 @@ ocr: ocr, optical character recognition, text from image, text from images, extr
 speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
 text to speech: text to speech, text-to-speech, tts, speech synthesis, synthesize speech, synthesizes speech, synthesized speech, speech from text, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image captioning: image captioning, caption images, caption an image, describe an image, describe images, describe image, image description, image descriptions; in needs only: alt text, alt-text, alt attribute, alt attributes, alt tag, alt tags
+personal data redaction: redact, redaction, redacting, redacts, pii, personally identifiable information, detect personal data, find personal data, sensitive data, de-identify, de-identification, deidentify, anonymize, anonymise, anonymization, anonymisation, data masking, mask sensitive data, data loss prevention, dlp; in needs only: strip out names, remove names, mask names
 image recognition: image recognition, image classification, computer vision, vision, object detection, image tagging, visual recognition, classify images, detect objects, label images, image analysis
 face recognition: face recognition, face detection, facial recognition, faces, face
 generative ai: llm, large language model, language model, gpt, chatbot, chat completion, text generation, generative ai, ai models, inference, prompt, ai assistant, chat replies, chat reply, chat model, chat models, multi-turn chat, chat with a model, ai chat; in needs only: paraphrase, paraphrasing, rephrase, rephrasing, reword, rewrite text, rewrite copy
@@ -81,7 +83,7 @@ reranking: rerank, reranking, re-rank, re-ranking, reranker, rerankers, rescore 
 embeddings: embeddings, embedding, text embeddings, vector embeddings, embedding models, embed text, embed documents
 video generation: video generation, generate videos, generate video, text to video, avatar videos, avatar video, talking avatar, talking avatars, talking-avatar videos, interactive avatars; in needs only: ai presenter, ai presenters, ai avatar, ai avatars
 image generation: image generation, generate images, text to image, ai art, stable diffusion, dall e; in needs only: images from text, image from text, images from prompts, image from a prompt, pictures from text
-image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop images, crop photos, crop an image, smart crop, thumbnails, image optimization, image compression, compress images, compress photos, compress png, compress jpeg, compress jpg, lossless compression, image transformation, image cdn, background removal, remove background
+image processing: image processing, resize images, resize photos, image resizing, photo optimization, optimize images, image manipulation, crop images, crop photos, crop an image, smart crop, thumbnails, image optimization, image compression, compress images, compress photos, compress png, compress jpeg, compress jpg, lossless compression, image transformation, image cdn, background removal, remove background, watermark, watermarks, watermarking, add a watermark
 placeholder images: placeholder, placeholder images, placeholder image, dummy image, dummy images, mockup images, stub images, filler images
 avatars: avatar, avatars, profile pictures, profile picture, identicon, identicons, user icons, random faces, robots avatars
 stock photos: stock photos, stock images, stock photography, free images, free photos, free pictures, royalty-free images, royalty-free photos, high-resolution photos, photo library, images search, photography, wallpapers
@@ -101,7 +103,8 @@ file storage: file storage, cloud storage, store files, file sharing, share file
 json storage: json storage, key value, key-value, kv store, store json, json bin
 sql databases: sql database, sql databases, sql query, sql queries, run sql, execute sql, postgres, postgresql, mysql, mariadb, sqlite, relational database, relational databases, managed database, managed databases, hosted database, hosted databases, database as a service, serverless database, database cluster, database clusters
 pastebins: pastebin, paste, snippets
-dns and domains: dns, dns lookup, dns records, domain, domains, whois, domain names, nameservers, mx records, domain availability, subdomains
+dns and domains: dns, dns lookup, dns records, domain, domains, domain names, nameservers, mx records, domain availability, subdomains
+domain ownership lookup: whois, whois lookup, whois record, whois records, rdap, domain owner, domain owners, domain ownership, domain registrant, registrant, registrants, domain registration date, domain age; in needs only: who owns a domain, owns a domain, owns the domain, who registered a domain
 dns management: manage dns records, create dns records, update dns records, add dns records, dns record management, dns zones, dns zone, hosted zones, hosted zone, record sets, resource record sets, zone records, dns hosting, managed dns, authoritative dns; in needs only: set up a dns record, set up dns records, add a dns record, create a dns record, update a dns record, point my domain, point a domain
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme, certificate issuance, issue certificates, issued certificate, issued certificates, revoke a certificate, revoke certificates, certificate manager, certificate management, x509
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
@@ -136,6 +139,7 @@ lyrics: lyrics, song lyrics, lyric
 podcasts: podcast, podcasts, episodes audio
 video transcoding: transcode, transcoding, transcoder, video conversion, convert video, convert videos, video encoding, encode video, encode videos, mp4, hls, video formats, media conversion, video compression, compress video, compress videos
 video: video, videos, video hosting, video streaming, youtube, live streaming, video platform, clips
+video calls: video call, video calls, video calling, video conferencing, video conference, video conferences, video chat, video chats, video meeting, video meetings, online meeting, online meetings, web conferencing, webrtc, video room, video rooms
 games: game, games, gaming, video games, board games, esports, players stats, game data, steam, chess, card games, minecraft
 pokemon: pokemon, pokedex, pokémon
 comics and characters: comics, comic, superheroes, marvel, heroes, villains, star wars, harry potter, fictional characters

@@ -1547,3 +1547,49 @@ describe("senses read from a fourth probe of everyday needs (and the fifth probe
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('fec');
   });
 });
+
+describe('senses read from a sixth probe of everyday needs', () => {
+  const index = indexOf([
+    listing('whois', 'Domain Owner Lookup', "Look up a domain name's WHOIS record: its owner, registrar and registration date", 'Security', 'look up whois records'),
+    listing('registrar', 'Name Shop', 'Register domain names and manage their DNS records', 'Cloud', 'register domains. manage dns records'),
+    listing('rooms', 'Meet Rooms', 'Add video calls to web and mobile apps with WebRTC video rooms', 'Communication', 'create video rooms. connect participants'),
+    listing('clinic', 'Patient Records', 'Electronic health records of patients', 'Health', 'read patient records'),
+    listing('sea', 'Sea Watch', 'Marine forecast for any coordinates with waves and swell', 'Weather', 'get a marine forecast. read wave height'),
+    listing('clock', 'Timekeeper', 'Current time and time zone anywhere', 'Geo', 'get the current time'),
+    listing('forge', 'Image Forge', 'Resize, crop and watermark images on the fly', 'Media', 'resize images. add a watermark'),
+    listing('logos', 'Logo Finder', 'Company logos looked up by domain', 'Business', 'get a company logo'),
+    listing('shield', 'Data Shield', 'Find and redact sensitive data such as PII in text and documents', 'Security', 'redact sensitive data'),
+    listing('numbers', 'Number Check', 'Validate phone numbers and find their carrier', 'Communication', 'validate phone numbers'),
+    ...unrelated(20),
+  ]);
+
+  it('reads who owns a domain as a WHOIS lookup, not a registrar', () => {
+    const need = 'who owns a domain name and when was it registered';
+    expect(capabilityUnitsOf(index, need)).toContain('domain ownership lookup');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('whois');
+  });
+
+  it('reads video calls in an app as video calling, whoever is on them', () => {
+    const need = 'add in-app video calls between patients and doctors in our telehealth app';
+    expect(capabilityUnitsOf(index, need)).toContain('video calls');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('rooms');
+  });
+
+  it('reads tide times as marine conditions', () => {
+    const need = 'tide times for a harbour for the next week';
+    expect(capabilityUnitsOf(index, need)).toContain('marine conditions');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('sea');
+  });
+
+  it('reads a watermark as image processing', () => {
+    const need = 'add a watermark with our logo to images';
+    expect(capabilityUnitsOf(index, need)).toContain('image processing');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('forge');
+  });
+
+  it('reads stripping names out of transcripts as redacting personal data', () => {
+    expect(capabilityUnitsOf(index, 'before sending support transcripts to an LLM, strip out names, phone numbers and card numbers')).toContain('personal data redaction');
+    expect(index.search('anonymize personal data in support transcripts', { limit: 5 }).hits[0]?.slug).toBe('shield');
+    expect(capabilityUnitsOf(index, 'validate the phone numbers customers type in')).not.toContain('personal data redaction');
+  });
+});
