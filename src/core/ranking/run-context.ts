@@ -58,7 +58,7 @@ const CONTEXT_PAIRS = new Set([
 ]);
 
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
-const NEED_PAIRS = new Set(['headless browser', 'headless browsers', 'headless chrome', 'browser automation', 'spam bot', 'spam bots', 'bad bots', 'detect bots', 'block bots', 'bot detection', 'bot protection', 'bot traffic']);
+const NEED_PAIRS = new Set(['opening hours', 'business hours', 'office hours', 'working hours', 'headless browser', 'headless browsers', 'headless chrome', 'browser automation', 'spam bot', 'spam bots', 'bad bots', 'detect bots', 'block bots', 'bot detection', 'bot protection', 'bot traffic']);
 
 /** Run-context words that name infrastructure, and the verbs that make it the thing asked for ("run a container", "schedule a cron job"). */
 const INFRASTRUCTURE_WORDS = new Set('container containers cron cronjob crontab vm vms worker workers server servers pipeline pipelines workflow workflows scheduler kubernetes k8s docker serverless'.split(' '));
@@ -206,6 +206,25 @@ function givenParticiplesIn(words: string[], phrases: number[][], saysNothing: (
   return stemsOnlyMarked(words, phrases, saysNothing, marked);
 }
 
+/** A quotation: a quote mark not inside a word ("employee's" holds none), up to its closing mark. */
+const QUOTED = /(?<![\p{L}\p{N}])["'\u2018\u201C]([^"'\u2018\u2019\u201C\u201D]+)["'\u2019\u201D](?![\p{L}\p{N}])/gu;
+
+/**
+ * "Edit a photo by describing the change, like 'make the sky a sunset'": a quotation is an
+ * example of what the need is given (a prompt, a message, a search), not what it asks done; its
+ * words weigh as a payload's, unless the need also names them outside it.
+ */
+function quotedOnlyIn(folded: string): Set<string> {
+  if (!/["'\u2018\u201C]/.test(folded)) return new Set();
+  const quoted = new Set<string>();
+  const outside = folded.replace(QUOTED, (_, inner: string) => {
+    for (const word of tokenize(inner)) if (!isGrammar(word)) quoted.add(stem(word));
+    return ' ';
+  });
+  for (const word of tokenize(outside)) quoted.delete(stem(word));
+  return quoted;
+}
+
 /** Things owned that say nothing of their own: "a company's details" asks for company data. */
 const BARE_POSSESSIONS = new Set('details detail data info information profile profiles record records metadata facts'.split(' '));
 
@@ -334,5 +353,6 @@ export function readNeedText(need: string): NeedText {
   for (const phrase of kept) for (const i of phrase) if (words[i] !== 's') keptWords.push(words[i]!);
   const payload = payloadIn(words, kept, saysNothing);
   for (const word of givenParticiplesIn(words, kept, saysNothing)) payload.add(word);
+  for (const word of quotedOnlyIn(folded)) payload.add(word);
   return { text: keptWords.join(' '), demoted, hindered: hinderedIn(words, kept, saysNothing), payload, describing };
 }

@@ -1548,7 +1548,7 @@ describe("senses read from a fourth probe of everyday needs (and the fifth probe
   });
 });
 
-describe('senses read from a sixth probe of everyday needs', () => {
+describe('senses read from the sixth and seventh probes of everyday needs', () => {
   const index = indexOf([
     listing('whois', 'Domain Owner Lookup', "Look up a domain name's WHOIS record: its owner, registrar and registration date", 'Security', 'look up whois records'),
     listing('registrar', 'Name Shop', 'Register domain names and manage their DNS records', 'Cloud', 'register domains. manage dns records'),
@@ -1560,6 +1560,8 @@ describe('senses read from a sixth probe of everyday needs', () => {
     listing('logos', 'Logo Finder', 'Company logos looked up by domain', 'Business', 'get a company logo'),
     listing('shield', 'Data Shield', 'Find and redact sensitive data such as PII in text and documents', 'Security', 'redact sensitive data'),
     listing('numbers', 'Number Check', 'Validate phone numbers and find their carrier', 'Communication', 'validate phone numbers'),
+    listing('painter', 'Picture Model', 'Generate images from a prompt and edit existing images', 'AI', 'generate images. edit existing images'),
+    listing('sun', 'Sun Times', 'Sunrise and sunset times for any place', 'Weather', 'get sunset times'),
     ...unrelated(20),
   ]);
 
@@ -1591,5 +1593,11 @@ describe('senses read from a sixth probe of everyday needs', () => {
     expect(capabilityUnitsOf(index, 'before sending support transcripts to an LLM, strip out names, phone numbers and card numbers')).toContain('personal data redaction');
     expect(index.search('anonymize personal data in support transcripts', { limit: 5 }).hits[0]?.slug).toBe('shield');
     expect(capabilityUnitsOf(index, 'validate the phone numbers customers type in')).not.toContain('personal data redaction');
+  });
+
+  it('reads editing a photo by describing the change as image editing, the quoted example as what it is given', () => {
+    const need = "edit a photo by describing the change in words, like 'make the sky a sunset'";
+    expect(capabilityUnitsOf(index, need)).toContain('image editing');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('painter');
   });
 });

@@ -162,6 +162,20 @@ describe('reading a need without its run context', () => {
     expect([...readNeedText("pull a customer's account's balance").demoted].sort()).toEqual(['account', 'customer']);
   });
 
+  it('weighs a quotation as what the need is given, unless the need names its words outside it too', () => {
+    const { payload } = readNeedText("edit a photo by describing the change in words, like 'make the sky a sunset'");
+    expect([...payload].sort()).toEqual(['sky', 'sunset']);
+    expect([...readNeedText('find news articles that mention "electric cars"').payload].sort()).toEqual(['car', 'electr']);
+    expect([...readNeedText('find news that mention "electric cars" and electric car sales').payload]).toEqual([]);
+    // An apostrophe inside a word opens no quotation.
+    expect(readNeedText("deactivate a departing employee's account in our company's directory").payload.size).toBe(0);
+  });
+
+  it('reads opening or business hours as the need, not as when it runs', () => {
+    expect(readNeedText('opening hours and phone number of a business').demoted).not.toContain('hour');
+    expect(readNeedText('from an hourly job, list new orders').demoted).toContain('hourli');
+  });
+
   it('keeps a need made of nothing but run context whole', () => {
     expect(readNeedText('a command line tool').text).toBe('a command line tool');
     expect(readNeedText('from a shell script').text).toBe('from a shell script');
