@@ -15,7 +15,8 @@
  */
 const VOCABULARY = `
 real-time messaging: real-time notifications, real-time messaging, realtime messaging, live notifications, in-app notifications, browser clients, web clients, websocket, websockets, socket, live updates, live update, push messages, pub sub, pubsub, publish subscribe, channels, broadcast, presence, server sent events
-push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, web push, in-app messaging, cloud messaging, fcm, apns
+push notifications: push notification, push notifications, notifications, notify, notification, alerts to users, in-app messaging, cloud messaging, fcm, apns
+web push: web push, web push notifications, browser push, browser push notifications, browser notifications, push to browsers, desktop notifications
 email sending: send email, transactional email, email delivery, smtp, mailing, newsletter, email marketing, mail api, inbox, mailbox, mailboxes; in needs only: confirmation emails, confirmation email
 inbound email: inbound email, inbound emails, incoming email, incoming emails, receive email, receive emails, receiving email, parse email, parse emails, email parsing, inbound parse, inbound routing, mail routing, email to webhook
 mailing lists: mailing list, mailing lists, email list, email lists, newsletter subscribers, subscriber list, email subscribers, audience members, contact list, contact lists

@@ -1562,6 +1562,8 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     listing('numbers', 'Number Check', 'Validate phone numbers and find their carrier', 'Communication', 'validate phone numbers'),
     listing('painter', 'Picture Model', 'Generate images from a prompt and edit existing images', 'AI', 'generate images. edit existing images'),
     listing('sun', 'Sun Times', 'Sunrise and sunset times for any place', 'Weather', 'get sunset times'),
+    listing('webpush', 'Web Pusher', 'Send web push notifications to subscribed browsers', 'Communication', 'send web push'),
+    listing('mobilepush', 'Phone Push', 'Push notifications to iOS and Android phones', 'Communication', 'send push notifications'),
     ...unrelated(20),
   ]);
 
@@ -1599,5 +1601,12 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     const need = "edit a photo by describing the change in words, like 'make the sky a sunset'";
     expect(capabilityUnitsOf(index, need)).toContain('image editing');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('painter');
+  });
+
+  it('reads push notifications shown in a browser as web push', () => {
+    const need = 'show browser push notifications to visitors of our website who opted in';
+    expect(capabilityUnitsOf(index, need)).toEqual(expect.arrayContaining(['web push', 'push notifications']));
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('webpush');
+    expect(capabilityUnitsOf(index, 'send push notifications to our iPhone app users')).not.toContain('web push');
   });
 });

@@ -171,6 +171,11 @@ describe('reading a need without its run context', () => {
     expect(readNeedText("deactivate a departing employee's account in our company's directory").payload.size).toBe(0);
   });
 
+  it('reads browser push notifications as the need, not as where the call runs', () => {
+    expect(readNeedText('show browser push notifications to visitors who opted in').demoted).not.toContain('browser');
+    expect(readNeedText('call the weather API from the browser').text).not.toContain('browser');
+  });
+
   it('reads opening or business hours as the need, not as when it runs', () => {
     expect(readNeedText('opening hours and phone number of a business').demoted).not.toContain('hour');
     expect(readNeedText('from an hourly job, list new orders').demoted).toContain('hourli');
