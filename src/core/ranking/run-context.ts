@@ -209,15 +209,20 @@ function givenParticiplesIn(words: string[], phrases: number[][], saysNothing: (
 /** A quotation: a quote mark not inside a word ("employee's" holds none), up to its closing mark. */
 const QUOTED = /(?<![\p{L}\p{N}])["'\u2018\u201C]([^"'\u2018\u2019\u201C\u201D]+)["'\u2019\u201D](?![\p{L}\p{N}])/gu;
 
+/** Words that give what follows as an example or as words said: "like", "such as", "e.g.", "saying". */
+const EXAMPLE_MARK = /(?:\blike|\bsuch as|\be\.?g\.?|\bfor (?:example|instance)|\bsay(?:s|ing)?|\bsaid|\breads?|\bas in)[\s,:]*$/;
+
 /**
- * "Edit a photo by describing the change, like 'make the sky a sunset'": a quotation is an
- * example of what the need is given (a prompt, a message, a search), not what it asks done; its
- * words weigh as a payload's, unless the need also names them outside it.
+ * "Edit a photo by describing the change, like 'make the sky a sunset'": a quotation given as an
+ * example is what the need is given (a prompt, a message), not what it asks done; its words weigh
+ * as a payload's, unless the need also names them outside it.
  */
 function quotedOnlyIn(folded: string): Set<string> {
   if (!/["'\u2018\u201C]/.test(folded)) return new Set();
   const quoted = new Set<string>();
-  const outside = folded.replace(QUOTED, (_, inner: string) => {
+  const outside = folded.replace(QUOTED, (whole: string, inner: string, at: number) => {
+    // A quotation named as the thing asked for ("add 'Sign in with Google'") is the need; one given as an example is not.
+    if (!EXAMPLE_MARK.test(folded.slice(Math.max(0, at - 20), at))) return whole;
     for (const word of tokenize(inner)) if (!isGrammar(word)) quoted.add(stem(word));
     return ' ';
   });

@@ -162,11 +162,13 @@ describe('reading a need without its run context', () => {
     expect([...readNeedText("pull a customer's account's balance").demoted].sort()).toEqual(['account', 'customer']);
   });
 
-  it('weighs a quotation as what the need is given, unless the need names its words outside it too', () => {
+  it('weighs a quotation given as an example as what the need is given, unless the need names its words outside it too', () => {
     const { payload } = readNeedText("edit a photo by describing the change in words, like 'make the sky a sunset'");
     expect([...payload].sort()).toEqual(['sky', 'sunset']);
-    expect([...readNeedText('find news articles that mention "electric cars"').payload].sort()).toEqual(['car', 'electr']);
-    expect([...readNeedText('find news that mention "electric cars" and electric car sales').payload]).toEqual([]);
+    expect([...readNeedText('send a reminder SMS saying "your table is ready"').payload].sort()).toEqual(['readi', 'tabl']);
+    expect([...readNeedText('find news about topics such as "electric cars" and electric car sales').payload]).toEqual([]);
+    // A quotation that names the thing asked for is the need.
+    expect(readNeedText("add 'Sign in with Google' and GitHub login to our web app").payload.size).toBe(0);
     // An apostrophe inside a word opens no quotation.
     expect(readNeedText("deactivate a departing employee's account in our company's directory").payload.size).toBe(0);
   });
