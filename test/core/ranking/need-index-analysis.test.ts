@@ -1562,6 +1562,8 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     listing('numbers', 'Number Check', 'Validate phone numbers and find their carrier', 'Communication', 'validate phone numbers'),
     listing('painter', 'Picture Model', 'Generate images from a prompt and edit existing images', 'AI', 'generate images. edit existing images'),
     listing('sun', 'Sun Times', 'Sunrise and sunset times for any place', 'Weather', 'get sunset times'),
+    listing('tracer', 'Trace Box', 'Trace requests through distributed services and read their service maps', 'Monitoring', 'trace requests. get service maps'),
+    listing('cache', 'Latency Cache', 'In-memory cache that cuts read latency for microservices', 'Databases', 'cache reads'),
     listing('webpush', 'Web Pusher', 'Send web push notifications to subscribed browsers', 'Communication', 'send web push'),
     listing('mobilepush', 'Phone Push', 'Push notifications to iOS and Android phones', 'Communication', 'send push notifications'),
     ...unrelated(20),
@@ -1608,5 +1610,12 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     expect(capabilityUnitsOf(index, need)).toEqual(expect.arrayContaining(['web push', 'push notifications']));
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('webpush');
     expect(capabilityUnitsOf(index, 'send push notifications to our iPhone app users')).not.toContain('web push');
+  });
+
+  it('reads tracing slow requests across services as distributed tracing, and stack traces as none', () => {
+    const need = 'trace slow requests across our microservices to see which service adds the latency';
+    expect(capabilityUnitsOf(index, need)).toContain('distributed tracing');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('tracer');
+    expect(capabilityUnitsOf(index, 'collect exceptions with stack traces from our production web app')).not.toContain('distributed tracing');
   });
 });
