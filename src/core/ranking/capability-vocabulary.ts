@@ -206,7 +206,7 @@ secrets management: secrets, secret manager, secrets manager, secrets store, vau
 vector search: vector database, vector search, vectors, similarity search, semantic search, nearest neighbours, nearest neighbors, vector index, store embeddings, storing embeddings, stores embeddings, embeddings storage, search embeddings, query embeddings
 search engines: full-text search, full text search, full-text queries, search index, search indexes, search indices, indexed documents, faceted search, faceted searches, typo-tolerant, typo tolerance, fuzzy search, hybrid search, hosted search, search as a service; in needs only: add search to, site search, in-app search
 web search: web search, search engine, search results, serp, search the web, internet search; in needs only: images on the web, pictures on the web
-code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code
+code execution: code execution, run code, execute code, sandbox, sandboxes, code interpreter, run untrusted code, untrusted code, isolated sandbox, isolated sandboxes, secure sandbox, secure sandboxes, run snippets, run code snippets, execute code snippets
 product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
 project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issue tracking, track issues, bug tracker, bug tracking, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app

@@ -58,7 +58,7 @@ const CONTEXT_PAIRS = new Set([
 ]);
 
 /** Pairs of run-context words that together name what an API does: a headless browser is a product to rent, not where a call runs. */
-const NEED_PAIRS = new Set(['browser push', 'browser notifications', 'opening hours', 'business hours', 'office hours', 'working hours', 'headless browser', 'headless browsers', 'headless chrome', 'browser automation', 'spam bot', 'spam bots', 'bad bots', 'detect bots', 'block bots', 'bot detection', 'bot protection', 'bot traffic']);
+const NEED_PAIRS = new Set(['isolated sandbox', 'isolated sandboxes', 'secure sandbox', 'code sandbox', 'browser push', 'browser notifications', 'opening hours', 'business hours', 'office hours', 'working hours', 'headless browser', 'headless browsers', 'headless chrome', 'browser automation', 'spam bot', 'spam bots', 'bad bots', 'detect bots', 'block bots', 'bot detection', 'bot protection', 'bot traffic']);
 
 /** Run-context words that name infrastructure, and the verbs that make it the thing asked for ("run a container", "schedule a cron job"). */
 const INFRASTRUCTURE_WORDS = new Set('container containers cron cronjob crontab vm vms worker workers server servers pipeline pipelines workflow workflows scheduler kubernetes k8s docker serverless'.split(' '));

@@ -1564,6 +1564,8 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     listing('sun', 'Sun Times', 'Sunrise and sunset times for any place', 'Weather', 'get sunset times'),
     listing('tracer', 'Trace Box', 'Trace requests through distributed services and read their service maps', 'Monitoring', 'trace requests. get service maps'),
     listing('cache', 'Latency Cache', 'In-memory cache that cuts read latency for microservices', 'Databases', 'cache reads'),
+    listing('runner', 'Code Runner', 'Run code in isolated sandboxes and read back its output', 'Developer Tools', 'run code. read output'),
+    listing('paste', 'Paste Shelf', 'Share text and code snippets by link', 'Developer Tools', 'create pastes. share snippets'),
     listing('webpush', 'Web Pusher', 'Send web push notifications to subscribed browsers', 'Communication', 'send web push'),
     listing('mobilepush', 'Phone Push', 'Push notifications to iOS and Android phones', 'Communication', 'send push notifications'),
     ...unrelated(20),
@@ -1617,5 +1619,13 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     expect(capabilityUnitsOf(index, need)).toContain('distributed tracing');
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('tracer');
     expect(capabilityUnitsOf(index, 'collect exceptions with stack traces from our production web app')).not.toContain('distributed tracing');
+  });
+
+  it('reads running untrusted snippets in an isolated sandbox as code execution, not as sharing snippets', () => {
+    const need = 'my coding agent needs to run untrusted Python snippets in an isolated sandbox and read back the output';
+    const unit = index.search(need, { limit: 5 }).units.find((candidate) => candidate.key === 'code execution');
+    // Whole weight: the sandbox is what the need asks for, not where it runs.
+    expect(unit?.weight).toBeGreaterThanOrEqual(1);
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('runner');
   });
 });

@@ -173,6 +173,11 @@ describe('reading a need without its run context', () => {
     expect(readNeedText("deactivate a departing employee's account in our company's directory").payload.size).toBe(0);
   });
 
+  it('reads an isolated sandbox as the need, not as where the call runs', () => {
+    expect(readNeedText('run untrusted snippets in an isolated sandbox').demoted).not.toContain('sandbox');
+    expect(readNeedText('create a charge from the sandbox').text).not.toContain('sandbox');
+  });
+
   it('reads browser push notifications as the need, not as where the call runs', () => {
     expect(readNeedText('show browser push notifications to visitors who opted in').demoted).not.toContain('browser');
     expect(readNeedText('call the weather API from the browser').text).not.toContain('browser');
