@@ -160,7 +160,7 @@ news: news, headlines, breaking news, news articles, journalism, press, blog pos
 events: conferences, meetups, concerts, event tickets, concert tickets, ticketing, event listings, local events
 calendar and holidays: holiday, holidays, public holidays, bank holidays, calendar, calendars, observances, working days, business days, non-working days, national holidays, festivals
 scheduling: calendar scheduling, scheduling platform, scheduling service, schedule meetings, meeting scheduling, book meetings, booking meetings, appointments, appointment booking, appointment scheduling, booking pages, booking links, calendar events, free busy, availability
-jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings
+jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings, job boards, job ads, job offers, job openings, job vacancies; in needs only: job hunting, job hunt, job seekers, job seeker, developer openings, engineering openings, open positions, openings posted
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, price comparisons, compare prices, compare product prices, deals, coupons, catalog, barcode lookup, retail, marketplace
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
 vessel tracking: vessel, vessels, vessel tracking, ship tracking, track ships, track a ship, ship positions, imo number, mmsi, maritime traffic, marine traffic

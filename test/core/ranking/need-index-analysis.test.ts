@@ -1566,6 +1566,8 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     listing('cache', 'Latency Cache', 'In-memory cache that cuts read latency for microservices', 'Databases', 'cache reads'),
     listing('runner', 'Code Runner', 'Run code in isolated sandboxes and read back its output', 'Developer Tools', 'run code. read output'),
     listing('paste', 'Paste Shelf', 'Share text and code snippets by link', 'Developer Tools', 'create pastes. share snippets'),
+    listing('jobboard', 'Remote Board', 'Remote job listings from many companies', 'Jobs', 'search job listings'),
+    listing('builds', 'Build Server', 'Trigger developer jobs and builds on a remote build server', 'Developer Tools', 'trigger a job. read build logs'),
     listing('webpush', 'Web Pusher', 'Send web push notifications to subscribed browsers', 'Communication', 'send web push'),
     listing('mobilepush', 'Phone Push', 'Push notifications to iOS and Android phones', 'Communication', 'send push notifications'),
     ...unrelated(20),
@@ -1627,5 +1629,11 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     // Whole weight: the sandbox is what the need asks for, not where it runs.
     expect(unit?.weight).toBeGreaterThanOrEqual(1);
     expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('runner');
+  });
+
+  it('reads job hunting and developer openings as job listings, not as build jobs', () => {
+    const need = 'my job-hunting agent needs remote backend developer openings posted this week';
+    expect(capabilityUnitsOf(index, need)).toContain('jobs');
+    expect(index.search(need, { limit: 5 }).hits[0]?.slug).toBe('jobboard');
   });
 });
