@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import '../core/validation-messages.ts';
-import { agentFactsSchema, curatedFact, type CuratedSource, curatedSourceSchema, PACKAGE_REGISTRIES, pricingFactsSchema, slugSchema } from '../core/listings/listing.ts';
+import { agentFactsSchema, curatedFact, curatedSourceSchema, PACKAGE_REGISTRIES, pricingFactsSchema, slugSchema } from '../core/listings/listing.ts';
 import { CLI_CRITERIA, type CliCriterionKey } from '../core/scoring/cli-criteria.ts';
 import { CATEGORIES, isPlacement, TAXONOMY } from '../core/taxonomy/taxonomy.ts';
 import { isOwnPage } from './curation.ts';
+import { githubOrganisationOf } from './official-sdks.ts';
 
 /**
  * One curated provider file, catalog-sources/curated/<provider-id>.yaml (issue 30, ADR 27): the
@@ -85,10 +86,12 @@ export const curatedCriteriaSchema = z
   .describe('All eight criteria, each assessed from a page or not_assessed with the reason.');
 export type CuratedCriteria = z.infer<typeof curatedCriteriaSchema>;
 
-const sourcedCapabilitySchema = curatedFact(line('capabilities[].value', 80), 'A capability with the page that shows it; lines added after a product was first curated each name their page (ADR 32).');
-
 /** A capability line as written: a phrase, or a phrase with the page it was read from. */
-export type CuratedCapability = string | { value: string; source: CuratedSource };
+const capabilitySchema = z.union([
+  line('capabilities[]', 80),
+  curatedFact(line('capabilities[].value', 80), 'A capability with the page that shows it; lines added after a product was first curated each name their page (ADR 32).'),
+]);
+export type CuratedCapability = z.infer<typeof capabilitySchema>;
 
 /** The capability phrases of a curated product, as the listing shows them. */
 export const capabilityLinesOf = (product: { capabilities: readonly CuratedCapability[] }): string[] =>
@@ -108,7 +111,7 @@ export const curatedProductSchema = z
     category: z.enum(CATEGORIES, { error: `category must be a category of the taxonomy (src/core/taxonomy/taxonomy.ts): ${CATEGORIES.join(', ')}` }),
     subcategory: line('subcategory', 80),
     capabilities: z
-      .array(z.union([line('capabilities[]', 80), sourcedCapabilitySchema]))
+      .array(capabilitySchema)
       .min(4, { error: 'capabilities must list 4 to 12 short verb phrases in our own words; got fewer than 4' })
       .max(12, { error: 'capabilities must list 4 to 12 short verb phrases; got more than 12' }),
     criteria: curatedCriteriaSchema,
@@ -167,10 +170,8 @@ export const curatedProviderSchema = z
 export type CuratedProvider = z.infer<typeof curatedProviderSchema>;
 
 function isProviderGithub(pageUrl: string, organisations: readonly string[]): boolean {
-  const url = URL.parse(pageUrl);
-  if (url?.hostname !== 'github.com') return false;
-  const owner = url.pathname.split('/')[1]?.toLowerCase();
-  return owner !== undefined && organisations.some((organisation) => organisation.toLowerCase() === owner);
+  const owner = githubOrganisationOf(pageUrl);
+  return owner !== null && organisations.some((organisation) => organisation.toLowerCase() === owner);
 }
 
 export const CURATED_JSON_SCHEMA_PATH = 'schema/curated-provider.schema.json';

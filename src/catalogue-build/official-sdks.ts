@@ -58,7 +58,7 @@ export function trimRegistryDocument(raw: unknown, recordedFrom: RecordedPackage
 }
 
 /** "https://github.com/stripe/stripe-node" → "stripe"; null when not on GitHub. */
-function githubOrganisationOf(url: string | null): string | null {
+export function githubOrganisationOf(url: string | null): string | null {
   const match = url ? /^https:\/\/github\.com\/([^/]+)\//i.exec(url) : null;
   return match ? match[1]!.toLowerCase() : null;
 }
