@@ -123,8 +123,8 @@ function summarise(id: string, root: Json): DocumentSummary {
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A title that names no API: a format, a kind of API, a version, the word documentation, an editor's placeholder ("defaultTitle"). */
-const GENERIC_TITLE = /^(?:(?:default\s*title|untitled(?:\s+apis?)?)|(?:(?:interactive|active|developer)\s+documentation\b.*)|(?:(?:public|rest|restful|web|open|http)\s+)?(?:openapi|swagger|apis?)?(?:\s+(?:documentation|docs|reference))?(?:\s*(?:v|version\s*)?\d+(?:\.\d+)*)?)$/i;
+/** A title that names no API: a format, a kind of API, a version, the word documentation, an editor's placeholder ("defaultTitle"), the word endpoints. */
+const GENERIC_TITLE = /^(?:(?:default\s*title|untitled(?:\s+apis?)?|endpoints)|(?:(?:interactive|active|developer)\s+documentation\b.*)|(?:(?:public|rest|restful|web|open|http)\s+)?(?:openapi|swagger|apis?)?(?:\s+(?:documentation|docs|reference))?(?:\s*(?:v|version\s*)?\d+(?:\.\d+)*)?)$/i;
 
 /** A display name from a document title: "Twilio - Chat" → "Twilio Chat", "Face Client" → "Azure Face". */
 export function displayNameOf(title: string, provider: string, brand?: { name: string; aliases: readonly string[] }): string {

@@ -212,7 +212,7 @@ describe('issue 29: providers, descriptions, links, merges, capabilities, placem
   });
 
   it('names an API whose document title names none ("API v1.0.0", "Public Api", "Api Documentation") after its provider', () => {
-    for (const title of ['API v1.0.0', 'API V1', 'Public Api', 'REST API Version 2', 'Api Documentation', 'OpenAPI definition', 'Web API 2018', 'defaultTitle', 'Untitled API'])
+    for (const title of ['API v1.0.0', 'API V1', 'Public Api', 'REST API Version 2', 'Api Documentation', 'OpenAPI definition', 'Web API 2018', 'defaultTitle', 'Untitled API', 'Endpoints'])
       expect(displayNameOf(title, 'ably.net'), title).toBe('Ably API');
     for (const title of ['Open Data API', 'Public Holidays API', 'REST Countries', 'Stripe API', 'Swagger Codegen Online Generator']) expect(displayNameOf(title, 'ably.net'), title).toBe(title);
     expect(displayNameOf('Platform API', 'ably.io')).toBe('Ably Platform API');
