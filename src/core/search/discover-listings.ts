@@ -98,6 +98,9 @@ const keyOf = (query: z.output<typeof discoverListingsInputSchema>) => JSON.stri
 const GROUPED_DEPTH_FACTOR = 4;
 const GROUPED_DEPTH_MAX = 200;
 
+/** How many listings a need is ranked to, for an answer of `limit` entries grouped by provider or not. */
+export const rankingDepthOf = (limit: number, grouped: boolean) => (grouped ? Math.max(limit, Math.min(limit * GROUPED_DEPTH_FACTOR, GROUPED_DEPTH_MAX)) : limit);
+
 /** The full answer, whatever `view` says: for surfaces that render it themselves (pages, text). */
 export async function discoverListings({ ctx, input }: { ctx: CoreContext; input: DiscoverListingsInput }): Promise<DiscoverFullResult> {
   const query = parseInput(discoverListingsInputSchema, input);
@@ -134,7 +137,7 @@ type ReviewsRead = 'objects' | 'texts' | 'none';
 
 async function rankQuery(ctx: CoreContext, query: z.output<typeof discoverListingsInputSchema>, reviewsRead: ReviewsRead = 'objects'): Promise<RankedAnswer> {
   const grouped = query.group !== 'none';
-  const depth = grouped ? Math.max(query.limit, Math.min(query.limit * GROUPED_DEPTH_FACTOR, GROUPED_DEPTH_MAX)) : query.limit;
+  const depth = rankingDepthOf(query.limit, grouped);
   // Without a filter, no listing is tested against one, and an empty answer is not ranked a third time to tell "filtered out" from "nothing serves it".
   const ranked = rankNeedExplained(ctx.catalogue, query.q, { keep: hasListingFilter(query) ? listingFilter(query) : undefined, limit: depth });
   if (ranked.matches.length === 0) return { noGoodMatch: await explainNoMatch(ctx, query.q, ranked) };
