@@ -35,16 +35,14 @@ const LIMIT_US = 200;
 /**
  * Ranking time per need in process (issue 31: within 0.2 ms on the default catalogue): each of
  * the distinct realistic needs ranked once per pass, as deep as discover's default answer ranks
- * (40 listings for 10 entries grouped by provider; 10 before the sixteenth session, which
- * understated a served need), on the default catalogue and on the lab corpus's 1,711 listings,
- * the two taken in turn need by need so that the machine's drift hits both alike; the median of
- * the passes' means, and the ratio of the two.
+ * (40 listings for 10 entries grouped by provider, not only the 10 it shows), on the default
+ * catalogue and on the lab corpus's 1,711 listings, the two taken in turn need by need so that
+ * the machine's drift hits both alike; the median of the passes' means, and the ratio of the two.
  */
 export async function benchRanking({ needs }: { needs: readonly string[] }) {
   const shipped = await indexOf(await defaultCatalogue());
   const corpus = await indexOf(syntheticCatalogue(1711));
   try {
-    // As deep as discover's default answer ranks (10 entries grouped by provider), not only the 10 it shows.
     const rank = (index: CatalogueIndex, need: string) => rankNeed(index, need, { limit: RANKED_DEPTH }).length;
     // One warm-up pass each, so the JIT is past its first needs.
     for (const need of needs) rank(shipped.index, need) + rank(corpus.index, need);
