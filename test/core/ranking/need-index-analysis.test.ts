@@ -1575,40 +1575,22 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     ...unrelated(20),
   ]);
 
-  it('reads who owns a domain as a WHOIS lookup, not a registrar', () => {
-    const need = 'who owns a domain name and when was it registered';
-    expect(capabilityUnitsOf(index, need)).toContain('domain ownership lookup');
-    expect(firstHitOf(index, need)).toBe('whois');
-  });
-
-  it('reads video calls in an app as video calling, whoever is on them', () => {
-    const need = 'add in-app video calls between patients and doctors in our telehealth app';
-    expect(capabilityUnitsOf(index, need)).toContain('video calls');
-    expect(firstHitOf(index, need)).toBe('rooms');
-  });
-
-  it('reads tide times as marine conditions', () => {
-    const need = 'tide times for a harbour for the next week';
-    expect(capabilityUnitsOf(index, need)).toContain('marine conditions');
-    expect(firstHitOf(index, need)).toBe('sea');
-  });
-
-  it('reads a watermark as image processing', () => {
-    const need = 'add a watermark with our logo to images';
-    expect(capabilityUnitsOf(index, need)).toContain('image processing');
-    expect(firstHitOf(index, need)).toBe('forge');
+  it.each([
+    ['who owns a domain as a WHOIS lookup, not a registrar', 'who owns a domain name and when was it registered', 'domain ownership lookup', 'whois'],
+    ['video calls in an app as video calling, whoever is on them', 'add in-app video calls between patients and doctors in our telehealth app', 'video calls', 'rooms'],
+    ['tide times as marine conditions', 'tide times for a harbour for the next week', 'marine conditions', 'sea'],
+    ['a watermark as image processing', 'add a watermark with our logo to images', 'image processing', 'forge'],
+    ['editing a photo by describing the change as image editing, the quoted example as what it is given', "edit a photo by describing the change in words, like 'make the sky a sunset'", 'image editing', 'painter'],
+    ['job hunting and developer openings as job listings, not as build jobs', 'my job-hunting agent needs remote backend developer openings posted this week', 'jobs', 'jobboard'],
+  ])('reads %s', (_reading, need, capability, slug) => {
+    expect(capabilityUnitsOf(index, need)).toContain(capability);
+    expect(firstHitOf(index, need)).toBe(slug);
   });
 
   it('reads stripping names out of transcripts as redacting personal data', () => {
     expect(capabilityUnitsOf(index, 'before sending support transcripts to an LLM, strip out names, phone numbers and card numbers')).toContain('personal data redaction');
     expect(firstHitOf(index, 'anonymize personal data in support transcripts')).toBe('shield');
     expect(capabilityUnitsOf(index, 'validate the phone numbers customers type in')).not.toContain('personal data redaction');
-  });
-
-  it('reads editing a photo by describing the change as image editing, the quoted example as what it is given', () => {
-    const need = "edit a photo by describing the change in words, like 'make the sky a sunset'";
-    expect(capabilityUnitsOf(index, need)).toContain('image editing');
-    expect(firstHitOf(index, need)).toBe('painter');
   });
 
   it('reads push notifications shown in a browser as web push', () => {
@@ -1631,11 +1613,5 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     // Whole weight: the sandbox is what the need asks for, not where it runs.
     expect(unit?.weight).toBeGreaterThanOrEqual(1);
     expect(firstHitOf(index, need)).toBe('runner');
-  });
-
-  it('reads job hunting and developer openings as job listings, not as build jobs', () => {
-    const need = 'my job-hunting agent needs remote backend developer openings posted this week';
-    expect(capabilityUnitsOf(index, need)).toContain('jobs');
-    expect(firstHitOf(index, need)).toBe('jobboard');
   });
 });
