@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,9 +6,6 @@ export default defineConfig({
     // One real PostgreSQL server for the whole run; each test file makes its own database in it.
     globalSetup: ['test/support/postgres-global-setup.ts'],
     pool: 'forks',
-    // Vitest's default is one fewer worker than cores: one on this project's two-core machines, so every
-    // file ran in turn though most of them wait on servers, browsers and databases (605 s against 381 s).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Servers the tests start, in process or as child processes, check every response against its schema,
     // and load the small test catalogue unless a test names another (catalog/ is the real default one).
     env: { APIDEX_VALIDATE_RESPONSES: '1', APIDEX_CATALOG_DIR: 'test/fixtures/catalog' },
