@@ -15,6 +15,17 @@ import type { IndexedListing } from '../catalogue/catalogue-index.ts';
 export const TIE_MARGIN = 0.08;
 
 /**
+ * Two listings that match the same words of a need and the same capabilities, and so cover the
+ * same share of it, differ in score only by how much else they say (BM25's length normalisation)
+ * and where they say it: a tie in relevance however far apart the scores read. A thorough listing
+ * ("send SMS and MMS messages" among twelve lines) scored 22% below a one-line one ("SMS
+ * Verification"). Such a pair is a near tie within this wider margin. Chosen on the halves of both
+ * copies of the real-needs set (ADR 32, seventeenth session): 0.1 and 0.15 gain or hold on every
+ * half, 0.2 and wider lose on one.
+ */
+export const SAME_MATCH_MARGIN = 0.15;
+
+/**
  * The head list's first candidates: the APIs that most independent public lists of integrations
  * name (ADR 27). Chosen on the halves (ADR 32): 100 gains on both, 200 less, 500 nothing.
  */
@@ -27,19 +38,30 @@ export function evidenceOf(entry: Pick<IndexedListing, 'listing'>): number {
   return (listing.head ? 1 : 0) + (rank !== undefined && rank <= HEAD_FIRST_RANKS ? 1 : 0) + (listing.cliCriteria.officialSdk?.status === 'passed' ? 1 : 0);
 }
 
+/** What a tie is made of: the score margin, and a wider one for hits that match the need alike (see SAME_MATCH_MARGIN). */
+export interface TieRule<T> {
+  margin: number;
+  sameMatch?: { margin: number; alike: (first: T, hit: T) => boolean };
+}
+
 /**
  * Reorders hits (best score first) so that within each run of near ties the better-supported
- * listing leads. A run starts at a hit and holds the hits that score at least (1 − margin) of
- * it; the order between runs is never changed.
+ * listing leads. A run starts at a hit and holds the hits that follow it while each scores at
+ * least (1 − margin) of it, or (1 − the wider margin) of it when it matches the need alike; the
+ * order between runs is never changed.
  */
-export function breakNearTies<T>(hits: readonly T[], scoreOf: (hit: T) => number, evidence: (hit: T) => number, margin = TIE_MARGIN): T[] {
-  if (margin <= 0 || hits.length < 2) return [...hits];
+export function breakNearTies<T>(hits: readonly T[], scoreOf: (hit: T) => number, evidence: (hit: T) => number, rule: TieRule<T> = { margin: TIE_MARGIN }): T[] {
+  const { margin, sameMatch } = rule;
+  if ((margin <= 0 && !sameMatch) || hits.length < 2) return [...hits];
   const out: T[] = [];
   let start = 0;
   while (start < hits.length) {
-    const bar = scoreOf(hits[start]!) * (1 - margin);
+    const first = hits[start]!;
+    const bar = scoreOf(first) * (1 - margin);
+    const sameMatchBar = sameMatch ? scoreOf(first) * (1 - sameMatch.margin) : Infinity;
+    const inRun = (hit: T) => scoreOf(hit) >= bar || (scoreOf(hit) >= sameMatchBar && sameMatch!.alike(first, hit));
     let end = start + 1;
-    while (end < hits.length && scoreOf(hits[end]!) >= bar) end += 1;
+    while (end < hits.length && inRun(hits[end]!)) end += 1;
     if (end - start === 1) out.push(hits[start]!);
     else {
       // Evidence is read only where there is a tie to break: most hits stand alone.

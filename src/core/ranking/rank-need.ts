@@ -1,7 +1,7 @@
 import type { CatalogueIndex, IndexedListing } from '../catalogue/catalogue-index.ts';
 import type { NeedSearchResult } from './need-index.ts';
 import { narrowerReadings } from './run-context.ts';
-import { breakNearTies, evidenceOf } from './evidence-tie-break.ts';
+import { breakNearTies, evidenceOf, SAME_MATCH_MARGIN, TIE_MARGIN, type TieRule } from './evidence-tie-break.ts';
 
 /**
  * Ranks listings by how well they serve a described need, and says how sure it is. The shared
@@ -115,6 +115,12 @@ export function rankNeedExplained(catalogue: CatalogueIndex, need: string, optio
   return { matches: [], emptyReason: unfiltered.length > 0 ? 'filtered_out' : 'weak_matches', nearCategories, unfilteredCount: unfiltered.length };
 }
 
+type Hit = NeedSearchResult['hits'][number];
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+/** Two hits match a need alike when they meet the same words and capabilities of it, covering the same share. */
+const matchAlike = (first: Hit, hit: Hit) => hit.coverage === first.coverage && sameList(hit.terms, first.terms) && sameList(hit.capabilities, first.capabilities);
+const TIE_RULE: TieRule<Hit> = { margin: TIE_MARGIN, sameMatch: { margin: SAME_MATCH_MARGIN, alike: matchAlike } };
+
 function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, bar = WHOLE_NEED_BAR): NeedMatch[] {
   const best = result.hits[0];
   // "No good match" only when no hit reaches the bar, not only the top-scoring one.
@@ -125,7 +131,7 @@ function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, bar = WH
     const entry = catalogue.get(hit.slug);
     return entry ? evidenceOf(entry) : 0;
   };
-  for (const hit of breakNearTies(result.hits, (hit) => hit.score, evidence)) {
+  for (const hit of breakNearTies(result.hits, (hit) => hit.score, evidence, TIE_RULE)) {
     const entry = catalogue.get(hit.slug);
     if (!entry || hit.coverage < MIN_HIT_COVERAGE) continue;
     // Never more relevant than a listing ranked above it.

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { importListings } from '../../../src/core/catalogue/import-listings.ts';
 import { listingSchema, type ListingInput } from '../../../src/core/listings/listing.ts';
-import { breakNearTies, evidenceOf, HEAD_FIRST_RANKS, TIE_MARGIN } from '../../../src/core/ranking/evidence-tie-break.ts';
+import { breakNearTies, evidenceOf, HEAD_FIRST_RANKS, SAME_MATCH_MARGIN, TIE_MARGIN } from '../../../src/core/ranking/evidence-tie-break.ts';
 import { discoverListings } from '../../../src/core/search/discover-listings.ts';
 import { openCore } from '../../../src/open-core.ts';
 
@@ -12,8 +12,25 @@ const scratch: string[] = [];
 afterAll(async () => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
 describe('evidence breaks near ties, never relevance (ADR 32)', () => {
-  it('keeps the margin the halves of the real-needs set chose', () => {
+  it('keeps the margins the halves of the real-needs set chose', () => {
     expect(TIE_MARGIN).toBe(0.08);
+    expect(SAME_MATCH_MARGIN).toBe(0.15);
+  });
+
+  it('holds hits that match the need alike in a run within the wider margin, and only those', () => {
+    const hits = [
+      { slug: 'one-liner', score: 10, evidence: 0, match: 'sms' },
+      // 13% below the first: beyond the score margin, within the wider one, and matching alike.
+      { slug: 'thorough', score: 8.7, evidence: 3, match: 'sms' },
+      // As far below, as well supported, but matching other words: not a tie.
+      { slug: 'other-words', score: 8.6, evidence: 3, match: 'voice' },
+      // Matching alike, but 20% below the first: beyond the wider margin too.
+      { slug: 'far-below', score: 8, evidence: 3, match: 'sms' },
+    ];
+    const rule = { margin: TIE_MARGIN, sameMatch: { margin: SAME_MATCH_MARGIN, alike: (a: { match: string }, b: { match: string }) => a.match === b.match } };
+    expect(breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence, rule).map((hit) => hit.slug)).toEqual(['thorough', 'one-liner', 'other-words', 'far-below']);
+    // Without the wider margin each stands alone.
+    expect(breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence).map((hit) => hit.slug)).toEqual(['one-liner', 'thorough', 'other-words', 'far-below']);
   });
 
   it('reorders only within a run of scores within the margin of its first, and never lifts a hit from a lower run', () => {
@@ -29,7 +46,7 @@ describe('evidence breaks near ties, never relevance (ADR 32)', () => {
     expect(order).toEqual(['b', 'a', 'c', 'd', 'e']);
     // Equal evidence keeps the score order; no margin keeps every order.
     expect(breakNearTies(hits, (hit) => hit.score, () => 0).map((hit) => hit.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence, 0).map((hit) => hit.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(breakNearTies(hits, (hit) => hit.score, (hit) => hit.evidence, { margin: 0 }).map((hit) => hit.slug)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('counts the curated head and an official SDK, and nothing else', () => {
@@ -67,6 +84,36 @@ describe('evidence breaks near ties, never relevance (ADR 32)', () => {
       });
       const { items } = await discoverListings({ ctx, input: { q: 'send sms text messages', limit: 10, group: 'none' } });
       expect(items.map((item) => item.slug)).toEqual(['omega-texts', 'alpha-texts']);
+    } finally {
+      await ctx.store.close();
+    }
+  });
+
+  it('puts a thorough, better-supported listing before a terse one that matches the need alike', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apidex-tie-'));
+    scratch.push(dir);
+    const ctx = await openCore({ databaseUrl: `file:${join(dir, 'tie.db')}`, catalogDir: dir }, { loadDefaultCatalogue: false, log: { info: () => {}, warn: () => {} } });
+    try {
+      const sms = { description: 'Send SMS messages to phones', category: 'Communication', subcategory: 'SMS & Voice' };
+      await importListings({
+        ctx,
+        input: {
+          listings: [
+            { slug: 'terse-sms', name: 'Terse Telecom', ...sms, capabilities: ['send SMS messages'] },
+            {
+              slug: 'thorough-sms',
+              name: 'Thorough Telecom',
+              ...sms,
+              // The same words and capability, among many other lines: BM25 scores it lower for saying more.
+              capabilities: ['send SMS messages', 'place outbound phone calls', 'record calls', 'buy phone numbers'],
+              head: { provider: 'thorough' },
+              cliCriteria: { officialSdk: { status: 'passed', evidence: 'npm:thorough' } },
+            },
+          ].map((input) => listingSchema.parse(input)),
+        },
+      });
+      const { items } = await discoverListings({ ctx, input: { q: 'send sms messages', limit: 10, group: 'none' } });
+      expect(items.map((item) => item.slug)).toEqual(['thorough-sms', 'terse-sms']);
     } finally {
       await ctx.store.close();
     }
