@@ -83,6 +83,13 @@ export const rowCurationSchema = z.strictObject({
   /** What the API does, main job first, each shown by the page. */
   capabilities: z.array(z.string().min(3).max(80)).min(1).max(8),
   page: curatedSourceSchema,
+  /**
+   * What ties a page on another host to the row's API, when the page is the project's own all the
+   * same: "the repository's README gives random-words-api.vercel.app as the live API". A project
+   * served from Vercel, Heroku or GitHub Pages documents itself in its repository, and a provider's
+   * docs may live on another of its hosts; the tie must be shown by the page, and is published with it.
+   */
+  ownBecause: z.string().min(20).max(150).optional(),
 });
 
 /**

@@ -172,9 +172,9 @@ describe('npx apidex catalog audit', () => {
     const page = { id: 'own-page', title: 'The own page of Twilio, as read by apidex', version: 'read 2026-11-27', licence: 'facts read from the page', url: 'https://www.twilio.com/docs/sms', locator: 'public-apis:Twilio', asOf: '2026-11-27', fields: ['description', 'capabilities'] };
     writeFileSync(join(dir, 'twilio.yaml'), `${JSON.stringify({ ...twilio, sources: [...(twilio.sources ?? []), page] })}\n`);
     const json = await apidex(['catalog', 'audit', '--dir', dir, '--sources', 'test/fixtures/catalogue-build/sources', '--json']);
-    expect((JSON.parse(json.stdout) as { describedRows: unknown }).describedRows).toEqual({ rows: 1, thirdParty: 0 });
+    expect((JSON.parse(json.stdout) as { describedRows: unknown }).describedRows).toEqual({ rows: 1, onAnotherHost: 0, thirdParty: 0 });
     const text = await apidex(['catalog', 'audit', '--dir', dir, '--sources', 'test/fixtures/catalogue-build/sources']);
-    expect(text.stdout).toContain("List rows described anew from their own pages (test/fixtures/catalogue-build/sources/curation/, ADR 33): 1, 0 of them from a third party's page");
+    expect(text.stdout).toContain("List rows described anew from their own pages (test/fixtures/catalogue-build/sources/curation/, ADR 33): 1, 0 of them from a page of the API's on another host (its repository, say), 0 from a third party's page");
   });
 });
 

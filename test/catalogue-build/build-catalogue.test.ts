@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { groupApiFamilies, titleKeyOf } from '../../src/catalogue-build/api-families.ts';
 import { buildCatalogue, combineCriteria, displayNameOf, nameHostKeyOf, namesOverlap, registrableDomainOf, type CatalogueBuild } from '../../src/catalogue-build/build-catalogue.ts';
 import { curationSchema } from '../../src/catalogue-build/curation.ts';
+import { describedRowsOf } from '../../src/catalogue-build/describe-rows.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf } from '../../src/catalogue-build/listing-checks.ts';
 import { placeByFunction, placeInfrastructure } from '../../src/core/taxonomy/place-by-function.ts';
 import { readBuildInputs } from '../../src/catalogue-build/read-build-inputs.ts';
@@ -420,6 +421,18 @@ describe('a public-apis row described anew from its own page (ADR 33)', () => {
     expect(withRows('other-site', catFacts('https://example.org/cats'))).toThrow(/row public-apis:Cat Facts@catfact\.ninja: https:\/\/example\.org\/cats is not on the API's own site \(https:\/\/catfact\.ninja\/\)/);
     const listing = withRows('third-party', catFacts('https://example.org/cats', ', thirdParty: true'))().listings.find((candidate) => candidate.slug === 'cat-facts-catfact-ninja')!;
     expect(listing.sources!.find((source) => source.id === 'own-page')!.title).toBe("A third party's page about Cat Facts, as read by apidex");
+  });
+
+  it("takes a page on another host when the entry says what ties it to the API, and publishes the tie", () => {
+    const tied = (page: string, extra = '') => catFacts(page, extra) + '  ownBecause: the repository\'s README gives catfact.ninja as the live API\n';
+    const listing = withRows('tied', tied('https://github.com/alexwohlbruck/cat-facts'))().listings.find((candidate) => candidate.slug === 'cat-facts-catfact-ninja')!;
+    const own = listing.sources!.find((source) => source.id === 'own-page')!;
+    expect(own.title).toBe('The own page of Cat Facts, as read by apidex');
+    expect(own.locator).toBe("public-apis:Cat Facts@catfact.ninja; own page on another host: the repository's README gives catfact.ninja as the live API");
+    expect(describedRowsOf([listing])).toEqual({ rows: 1, onAnotherHost: 1, thirdParty: 0 });
+    // A tie is for another host only: on the API's own site, or beside thirdParty, it says nothing true.
+    expect(withRows('tied-own-site', tied('https://catfact.ninja/docs'))).toThrow(/ownBecause is for a page on another host .*catfact\.ninja\/docs is on the API's own site already/);
+    expect(withRows('tied-third-party', tied('https://example.org/cats', ', thirdParty: true'))).toThrow(/ownBecause is for a page on another host .*a third party's page has no such tie/);
   });
 
   it('stops on a row it cannot name alone: two rows share "Cat Facts" without a host, or no row has the name', () => {

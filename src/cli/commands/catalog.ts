@@ -119,7 +119,7 @@ export function registerCatalogCommands(program: Command, io: CliIo): void {
             ...curatedHeadText(curatedHead),
             '',
             `Documents described anew from their own pointers (${options.sources}/curation/, ADR 32): ${describedDocuments.descriptions} descriptions, ${describedDocuments.capabilities} with capabilities`,
-            `List rows described anew from their own pages (${options.sources}/curation/, ADR 33): ${describedRows.rows}, ${describedRows.thirdParty} of them from a third party's page`,
+            `List rows described anew from their own pages (${options.sources}/curation/, ADR 33): ${describedRows.rows}, ${describedRows.onAnotherHost} of them from a page of the API's on another host (its repository, say), ${describedRows.thirdParty} from a third party's page`,
           ].join('\n'),
         );
       if (shortfalls.length > 0) throw new CliError('', EXIT.failed);
