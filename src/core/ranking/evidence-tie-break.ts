@@ -59,9 +59,11 @@ export function breakNearTies<T>(hits: readonly T[], scoreOf: (hit: T) => number
     const first = hits[start]!;
     const bar = scoreOf(first) * (1 - margin);
     const sameMatchBar = sameMatch ? scoreOf(first) * (1 - sameMatch.margin) : Infinity;
-    const inRun = (hit: T) => scoreOf(hit) >= bar || (scoreOf(hit) >= sameMatchBar && sameMatch!.alike(first, hit));
     let end = start + 1;
-    while (end < hits.length && inRun(hits[end]!)) end += 1;
+    for (; end < hits.length; end += 1) {
+      const score = scoreOf(hits[end]!);
+      if (score < bar && !(score >= sameMatchBar && sameMatch!.alike(first, hits[end]!))) break;
+    }
     if (end - start === 1) out.push(hits[start]!);
     else {
       // Evidence is read only where there is a tie to break: most hits stand alone.
