@@ -14,21 +14,13 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { BUILD_STAMP, DIST_DIR, SOURCE_DIR, sourceState } from '../bin/entry.js';
+import { DIST_BUNDLE_OPTIONS } from './dist-bundle-options.js';
 
 /** What node and the bins load from dist/ by path: the server, the CLI, the need-index worker. */
 export const ENTRY_POINTS = ['main.ts', 'cli/main.ts', 'core/ranking/need-index-worker.ts'];
 
-/**
- * Packages bundled into dist/: plain JavaScript with no files read beside themselves. zod is
- * one even though fastify-type-provider-zod and the MCP SDK load their own copy: zod 4 keeps
- * its registry on globalThis and matches instances by trait, so the copies agree.
- */
-export const BUNDLED_PACKAGES = ['kysely', 'zod', 'commander', 'minisearch', 'stemmer', 'fastest-levenshtein', 'yaml'];
-
 /** Written in place of each module's `import.meta.url`, then replaced by the path from its output file to dist/. */
 const DIST_ROOT_MARK = '__APIDEX_DIST_ROOT__';
-
-const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
 
 // Read before compiling: a file saved while the build runs is then newer than the stamp, and dist/ stale.
 const state = sourceState();
@@ -40,30 +32,11 @@ const result = await build({
   outbase: SOURCE_DIR,
   entryNames: '[dir]/[name]',
   chunkNames: 'chunks/[name]-[hash]',
-  bundle: true,
+  ...DIST_BUNDLE_OPTIONS,
   splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Not keepNames: it wraps every named function, closures made per call included, in a call
-  // that sets its name, and at 100,000 listings that was about 5% of a distinct need's server
-  // CPU (alternated wrk runs, ADR 21). The error classes set their names themselves; only a
-  // function whose name clashes with another module's shows a suffixed name in a stack frame.
-  keepNames: false,
-  // The CommonJS packages bundled (commander, yaml) require node's own modules.
-  banner: { js: "import { createRequire as __apidexCreateRequire } from 'node:module';\nconst require = __apidexCreateRequire(import.meta.url);" },
   metafile: true,
-  logLevel: 'warning',
   plugins: [
-    {
-      name: 'packages-outside-the-bundle',
-      setup(compiler) {
-        compiler.onResolve({ filter: /^[^./]/ }, (args) => {
-          if (args.path.startsWith('node:') || BUNDLED_PACKAGES.includes(packageOf(args.path))) return undefined;
-          return { path: args.path, external: true };
-        });
-      },
-    },
+    ...DIST_BUNDLE_OPTIONS.plugins,
     {
       // A module that finds files beside itself (the site's assets, the worker, dist/cache) must
       // see the URL it had as a file of its own, dist/<its path>.js, wherever the bundle put it.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { DIST_BUNDLE_OPTIONS } from '../../scripts/dist-bundle-options.js';
 import type { Listing } from '../../src/core/listings/listing.ts';
 import { rankingDepthOf } from '../../src/core/search/discover-listings.ts';
 import { readCatalogFolder } from '../../src/ingest/catalog-folder/read-catalog-folder.ts';
@@ -18,25 +19,14 @@ type ShippedRanking = typeof import('./ranking-entry.ts');
 type CatalogueIndex = Awaited<ReturnType<ShippedRanking['CatalogueIndex']['build']>>;
 
 /**
- * The ranking code as it ships: bundled by esbuild without keepNames, as `npm run build` writes
- * dist/ (scripts/build-dist.js). The bench itself runs under tsx, whose transform keeps names by
+ * The ranking code as it ships: bundled with the options `npm run build` bundles dist/ with
+ * (scripts/dist-bundle-options.js: keepNames off, the same packages bundled). The bench itself runs under tsx, whose transform keeps names by
  * wrapping every function made per call, closures included, in a naming call; timed so, a need's
  * ranking read 5-10% slower than the code the server runs (seventeenth session, ADR 32).
  */
 async function shippedRanking(dir: string): Promise<ShippedRanking> {
   const outfile = path.join(dir, 'ranking.mjs');
-  await build({
-    entryPoints: [path.join(import.meta.dirname, 'ranking-entry.ts')],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    keepNames: false,
-    packages: 'external',
-    banner: { js: "import { createRequire as __apidexCreateRequire } from 'node:module';\nconst require = __apidexCreateRequire(import.meta.url);" },
-    logLevel: 'warning',
-  });
+  await build({ ...DIST_BUNDLE_OPTIONS, entryPoints: [path.join(import.meta.dirname, 'ranking-entry.ts')], outfile });
   return (await import(pathToFileURL(outfile).href)) as ShippedRanking;
 }
 
@@ -67,7 +57,7 @@ const LIMIT_US = 200;
  * the machine's drift hits both alike; the median of the passes' means, and the ratio of the two.
  */
 export async function benchRanking({ needs }: { needs: readonly string[] }) {
-  // Beside node_modules, so that the bundle's packages resolve as dist/'s do.
+  // Beside node_modules, so that the packages the bundle leaves out resolve as dist/'s do.
   const cache = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const bundleDir = mkdtempSync(path.join(cache, 'apidex-ranking-bundle-'));
