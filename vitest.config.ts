@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,9 @@ export default defineConfig({
     // One real PostgreSQL server for the whole run; each test file makes its own database in it.
     globalSetup: ['test/support/postgres-global-setup.ts'],
     pool: 'forks',
+    // Vitest's default outside watch mode is one fork fewer than the cores, so one fork on a two-core
+    // machine; most files wait on servers, browsers and child processes, so one fork per core halves the run.
+    poolOptions: { forks: { maxForks: availableParallelism() } },
     // Servers the tests start, in process or as child processes, check every response against its schema,
     // and load the small test catalogue unless a test names another (catalog/ is the real default one).
     env: { APIDEX_VALIDATE_RESPONSES: '1', APIDEX_CATALOG_DIR: 'test/fixtures/catalog' },
