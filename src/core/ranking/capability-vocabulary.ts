@@ -45,7 +45,7 @@ ip geolocation: ip geolocation, geoip, ip address, ip lookup, ip location, ip to
 time zones: time zone, timezone, timezones, time zones, local time, world time, utc offset, current time
 weather: weather, forecast, forecasts, weather forecast, temperature, meteorology, meteorological, climate, wind, humidity, hourly forecast, daily forecast
 marine conditions: tide, tides, tide times, tide tables, tide predictions, tidal, high tide, low tide, marine weather, marine forecast, marine forecasts, wave height, waves and swell, swell, surf forecast, sea conditions, sea state, ocean conditions
-precipitation: precipitation, rain, rainfall, snow, snowfall, drizzle, showers, precipitation forecast, minutely forecast, minute by minute, nowcast, nowcasting, rain radar, weather radar
+precipitation: precipitation, rain, rainfall, snowfall, snow forecast, snow forecasts, snow depth, drizzle, showers, precipitation forecast, minutely forecast, minute by minute, nowcast, nowcasting, rain radar, weather radar; in needs only: snow
 severe weather alerts: weather alerts, severe weather, storm, storms, weather warnings, storm warnings, severe weather warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots

@@ -112,6 +112,21 @@ describe('phrases of needs only: a value the capability returns, which APIs abou
   });
 });
 
+describe('snow: weather in a need, often a product\'s name in a listing', () => {
+  const index = indexOf([
+    listing('forecast', 'Forecast', 'Hourly rain and snowfall forecast for any place'),
+    listing('devices', 'Devices', 'Move data to the cloud by ordering Snow Family devices through import jobs'),
+    ...unrelated(20),
+  ]);
+
+  it('a need asking whether it will snow names precipitation; a listing naming a Snow product does not claim it', () => {
+    expect(capabilityUnitsOf(index, 'will it snow here tomorrow')).toContain('precipitation');
+    expect(creditedBy(index, 'will it snow or rain within the next hour', 'forecast')).toContain('precipitation');
+    expect(creditedBy(index, 'snow devices rain forecast', 'devices')).not.toContain('precipitation');
+    expect(firstHitOf(index, 'a cron job: will it snow within the next hour')).toBe('forecast');
+  });
+});
+
 describe('scheduling apart from calendars of days', () => {
   it('a meeting to schedule asks for scheduling, a train timetable or a holiday calendar does not', () => {
     const index = indexOf([
