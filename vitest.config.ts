@@ -13,7 +13,9 @@ export default defineConfig({
     // Servers the tests start, in process or as child processes, check every response against its schema,
     // and load the small test catalogue unless a test names another (catalog/ is the real default one).
     env: { APIDEX_VALIDATE_RESPONSES: '1', APIDEX_CATALOG_DIR: 'test/fixtures/catalog' },
-    testTimeout: 20_000,
+    // Two forks share two cores, so a test that starts the real server on the real catalogue (17 s alone) can take
+    // longer than it does alone; a hang still fails.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
