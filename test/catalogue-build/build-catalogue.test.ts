@@ -34,6 +34,14 @@ function build(catalogDir = freshCatalogDir(`catalog-${Math.random().toString(36
   return buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: `${FIXTURES}/sources`, catalogDir }));
 }
 
+/** A build of the fixture sources with one more curation file, `curation/<file>` holding `yaml`; run when called. */
+function buildWithCuration(name: string, file: string, yaml: string): () => CatalogueBuild {
+  const sources = join(scratch, `sources-${name}`);
+  cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
+  writeFileSync(join(sources, 'curation', file), yaml);
+  return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
+}
+
 const result = build();
 const bySlug = (slug: string): Listing => {
   const listing = result.listings.find((candidate) => candidate.slug === slug);
@@ -358,29 +366,20 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
   });
 
   it('reads curation/ beside curation.yaml, and refuses a document corrected twice', () => {
-    const sources = join(scratch, 'sources-twice');
-    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-    writeFileSync(join(sources, 'curation', 'again.yaml'), '- document: amazonaws.com/pinpoint-sms-voice-v2\n  name: Pinpoint again\n');
-    expect(() => readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir('catalog-twice') })).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2 is corrected twice/);
+    const twice = buildWithCuration('twice', 'again.yaml', '- document: amazonaws.com/pinpoint-sms-voice-v2\n  name: Pinpoint again\n');
+    expect(twice).toThrow(/amazonaws\.com\/pinpoint-sms-voice-v2 is corrected twice/);
   });
 
   it('keeps a curated description that another provider\'s curated entry shares: it is ours, not a template\'s sample text', () => {
-    const sources = join(scratch, 'sources-shared-words');
-    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
     const entry = (document: string) => `- document: ${document}\n  description: Run batch jobs on pools of compute nodes in the cloud.\n  capabilities: [run batch jobs]\n  from: ["#/info/title"]\n`;
-    writeFileSync(join(sources, 'curation', 'shared.yaml'), entry('amazonaws.com/translate') + entry('trakt.tv'));
-    const built = buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir('catalog-shared-words') }));
+    const built = buildWithCuration('shared-words', 'shared.yaml', entry('amazonaws.com/translate') + entry('trakt.tv'))();
     const described = built.listings.filter((listing) => listing.description === 'Run batch jobs on pools of compute nodes in the cloud.');
     expect(described.map((listing) => listing.capabilities)).toEqual([['run batch jobs'], ['run batch jobs']]);
   });
 
   it("names a document's provider from a domain its pointer shows, where APIs.guru filed it under another site", () => {
-    const withProvider = (name: string, provider: string) => {
-      const sources = join(scratch, `sources-${name}`);
-      cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-      writeFileSync(join(sources, 'curation', 'provider.yaml'), `- document: reloadly.com\n  provider: ${provider}\n  from: ["#/info/x-origin/0/url"]\n`);
-      return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
-    };
+    const withProvider = (name: string, provider: string) =>
+      buildWithCuration(name, 'provider.yaml', `- document: reloadly.com\n  provider: ${provider}\n  from: ["#/info/x-origin/0/url"]\n`);
     const listing = withProvider('provider', 'topupsapi.docs.apiary.io')().listings.find((candidate) => candidate.slug === 'topupsapi')!;
     expect((listing.provider as { id: string }).id).toBe('topupsapi');
     expect(withProvider('provider-unshown', 'example.org')).toThrow(/document reloadly\.com: no pointer in `from` shows the provider example\.org/);
@@ -395,12 +394,7 @@ describe('a document described anew in curation.yaml, from its own pointers (ADR
 });
 
 describe('a public-apis row described anew from its own page (ADR 33)', () => {
-  const withRows = (name: string, yaml: string) => {
-    const sources = join(scratch, `sources-${name}`);
-    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-    writeFileSync(join(sources, 'curation', 'rows.yaml'), yaml);
-    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
-  };
+  const withRows = (name: string, yaml: string) => buildWithCuration(name, 'rows.yaml', yaml);
   const catFacts = (page: string, extra = '') =>
     `- row: "public-apis:Cat Facts@catfact.ninja"\n  description: Random facts about cats and a list of cat breeds, as paged JSON, with no key.\n  capabilities: [get a random cat fact, list cat breeds]\n  page: { url: "${page}", asOf: 2026-11-27, dated: read${extra} }\n`;
 
@@ -471,12 +465,7 @@ describe('whose page is the API\'s own', () => {
 
 describe('a document curated as a template\'s sample (ADR 32)', () => {
   const sample = (id: string, pointer = '#/info/description') => `- sample: ${id}\n  says: its description and server are Apiary's Polls sample\n  from: ["${pointer}", "#/servers/0/url"]\n`;
-  const buildWith = (name: string, yaml: string) => {
-    const sources = join(scratch, `sources-${name}`);
-    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-    writeFileSync(join(sources, 'curation', 'samples.yaml'), yaml);
-    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
-  };
+  const buildWith = (name: string, yaml: string) => buildWithCuration(name, 'samples.yaml', yaml);
 
   it('is left out with the pointers that show it, and a copy under another provider is still read as the sample it is', () => {
     const built = buildWith('sample', sample('clickup.com') + sample('reloadly.com'))();
@@ -503,12 +492,7 @@ describe('a document curated as a template\'s sample (ADR 32)', () => {
 
 describe('a public-apis row whose own page says the API is gone (ADR 33)', () => {
   const gone = (key: string) => `- gone: "${key}"\n  says: the cat facts service has been switched off for good\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n`;
-  const buildWith = (name: string, yaml: string) => {
-    const sources = join(scratch, `sources-${name}`);
-    cpSync(`${FIXTURES}/sources`, sources, { recursive: true });
-    writeFileSync(join(sources, 'curation', 'gone.yaml'), yaml);
-    return () => buildCatalogue(readBuildInputs({ openApiDirectory: 'test/fixtures/openapi-directory', sourcesDir: sources, catalogDir: freshCatalogDir(`catalog-${name}`) }));
-  };
+  const buildWith = (name: string, yaml: string) => buildWithCuration(name, 'gone.yaml', yaml);
 
   it('is left out, and the report says why with the page and its date', () => {
     const built = buildWith('gone', gone('public-apis:Cat Facts@catfact.ninja'))();
