@@ -220,6 +220,8 @@ function seek(docs: ArrayLike<number>, from: number, doc: number): number {
 const BOUND_SLACK = 1 + 1e-9;
 /** How many listings (by number) a pruned read adds up at a time (see readPruned); its tables stay in the CPU's cache. */
 const READ_WINDOW = 2048;
+/** A pruned read puts at most this many listings a window found in order by sorting them; more, by a scan of the window. */
+const SORT_FOUND_UP_TO = 32;
 /** A pruned read first scores whole the listings of the shortest of its first this many lists (see readPruned)... */
 const SEED_FROM_UNITS = 3;
 /** ...when that list has at most this many. */
@@ -234,8 +236,7 @@ interface NeedRead {
   /** The units, the ones that can add the most first: the order a listing's parts are added in. */
   order: number[];
   norms: Float64Array;
-  liftOf: (doc: number) => number;
-  /** liftOf(doc) is categoryLift[docCategories[doc]]: the two arrays, for loops that read them directly. */
+  /** How much a listing is lifted: categoryLift[docCategories[doc]] (see search). */
   categoryLift: Float64Array;
   docCategories: Int32Array;
   /** What the units in `mask` cover: an upper bound of coverageOfMatch, for pruning. */
@@ -246,6 +247,33 @@ interface NeedRead {
   limit: number;
   keep: ((slug: string) => boolean) | undefined;
 }
+
+/** A listing a read found among the best: its whole score, the units it matched, where, and which only in its name or shelf. */
+interface Found {
+  doc: number;
+  score: number;
+  mask: number;
+  fields: number;
+  unsupportedMask: number;
+}
+
+/**
+ * Puts a found listing in its place among `best` (best first), keeping at most `limit`: the ones
+ * below it move down a place in turn, where splice would make an array of what it removed on
+ * every call.
+ */
+function placeAmongBest(best: Found[], found: Found, limit: number, ranksAbove: NeedRead['ranksAbove']): void {
+  let at = best.length;
+  while (at > 0 && ranksAbove(found.score, found.doc, best[at - 1]!)) at -= 1;
+  if (at >= limit) return;
+  if (best.length < limit) best.push(found);
+  for (let k = best.length - 1; k > at; k -= 1) best[k] = best[k - 1]!;
+  best[at] = found;
+}
+
+/** The fields each set of field bits names, in NEED_FIELDS order: a listing's hit names one of these. */
+const FIELDS_BY_BITS: readonly (readonly NeedField[])[] = Array.from({ length: 256 }, (_, bits) => NEED_FIELDS.filter((field) => bits & FIELD_BIT[field]));
+const fieldsIn = (bits: number) => FIELDS_BY_BITS[bits]!.slice();
 
 const capabilityKey = (index: number) => `\u0001${index}`;
 
@@ -564,7 +592,7 @@ export class NeedIndex {
       this.fieldMasks = new Uint8Array(this.scores.length);
       this.unsupportedMasks = new Uint32Array(this.scores.length);
     }
-    const { scores, matched, fieldMasks, unsupportedMasks, slugs } = this;
+    const { slugs } = this;
     const norms = this.lengthNorms();
     const docCategories = this.docCategories();
     const coverageIdf = (idf: number) => Math.min(idf, COVERAGE_IDF_CAP);
@@ -588,13 +616,12 @@ export class NeedIndex {
       for (let i = 0; i < categories.length; i += 1) affinity[categories[i]!]! += share * counts[i]!;
     });
     const lift = new Float64Array(categoryCount);
-    // How much a listing of each category is lifted (see liftOf).
+    // How much a listing of each category is lifted: more the more of the need its category's listings serve.
     const categoryLift = new Float64Array(categoryCount);
     for (let category = 0; category < categoryCount; category += 1) {
       if (affinity[category]! > 0) lift[category] = affinity[category]! / (this.categorySizes[category]! + CATEGORY_SMOOTHING);
       categoryLift[category] = 1 + CATEGORY_LIFT * Math.min(1, lift[category]!);
     }
-    const liftOf = (doc: number) => categoryLift[docCategories[doc]!]!;
 
     const coverageMasks = this.coverageMasks(units);
     // Worked out once per set of matched units: in a table when the need has few units (looked up
@@ -632,37 +659,35 @@ export class NeedIndex {
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
     const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
-    const read = { units, lists, factors, order, norms, liftOf, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
+    const read = { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
     const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
 
-    const hits = best.map(({ doc, score }): NeedHit => {
-      const mask = matched[doc]!;
-      return {
-        slug: slugs[doc]!,
-        score,
-        coverage: coverageOfMatch(mask, unsupportedMasks[doc]!),
-        fields: NEED_FIELDS.filter((field) => fieldMasks[doc]! & FIELD_BIT[field]),
-        terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.word ?? unit.key),
-        capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
-      };
+    // Most hits match the same few sets of units: each set's words and capabilities are listed once, and each hit gets its own copy.
+    const matchedUnits = new Map<number, { terms: string[]; capabilities: string[] }>();
+    const unitsIn = (mask: number) => {
+      let named = matchedUnits.get(mask);
+      if (!named) {
+        named = {
+          terms: units.filter((unit, u) => unit.kind === 'term' && mask & (1 << u)).map((unit) => unit.word ?? unit.key),
+          capabilities: units.filter((unit, u) => unit.kind === 'capability' && mask & (1 << u)).map((unit) => unit.key),
+        };
+        matchedUnits.set(mask, named);
+      }
+      return named;
+    };
+    const hits = best.map(({ doc, score, mask, fields, unsupportedMask }): NeedHit => {
+      const { terms, capabilities } = unitsIn(mask);
+      return { slug: slugs[doc]!, score, coverage: coverageOfMatch(mask, unsupportedMask), fields: fieldsIn(fields), terms: terms.slice(), capabilities: capabilities.slice() };
     });
-    for (const { doc } of best) {
-      scores[doc] = 0;
-      matched[doc] = 0;
-      fieldMasks[doc] = 0;
-      unsupportedMasks[doc] = 0;
-    }
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
 
   /**
    * Every list read whole, a term at a time: each listing's parts added up in `order`. For
-   * needs whose lists are all short, where pruning would cost more than it saves. Leaves
-   * `matched`, `fieldMasks` and `unsupportedMasks` set for the listings returned (search reads and
-   * clears them).
+   * needs whose lists are all short, where pruning would cost more than it saves.
    */
-  private readWhole(read: NeedRead): { doc: number; score: number }[] {
-    const { units, lists, factors, order, norms, liftOf, coverageOfMatch, ranksAbove, limit, keep } = read;
+  private readWhole(read: NeedRead): Found[] {
+    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageOfMatch, ranksAbove, limit, keep } = read;
     const { scores, matched, fieldMasks, unsupportedMasks, slugs } = this;
     const someDead = this.alive < slugs.length;
     const touched: number[] = [];
@@ -681,13 +706,20 @@ export class NeedIndex {
         if (unsupported(fields[i]!)) unsupportedMasks[doc]! |= bit;
       }
     }
-    // Coverage is at most 1, so the lifted score alone bounds the whole score (see bestFound).
-    const scoring = { bound: (doc: number) => scores[doc]! * liftOf(doc), of: (lifted: number, doc: number) => lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!) };
     this.scored += touched.length;
-    const best = this.bestFound(touched, limit, keep, scoring, ranksAbove);
-    const kept = new Set(best.map(({ doc }) => doc));
+    // The `limit` best, best first. Coverage is at most 1, so the lifted score alone bounds the
+    // whole score: a listing whose lifted score is below the `limit`-th best is passed over
+    // without working out its coverage. The filter runs only on listings that would enter.
+    const best: Found[] = [];
     for (const doc of touched) {
-      if (kept.has(doc)) continue;
+      const lifted = scores[doc]! * categoryLift[docCategories[doc]!]!;
+      if (best.length === limit && lifted < best[limit - 1]!.score) continue;
+      const score = lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!);
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
+      if (keep && !keep(slugs[doc]!)) continue;
+      placeAmongBest(best, { doc, score, mask: matched[doc]!, fields: fieldMasks[doc]!, unsupportedMask: unsupportedMasks[doc]! }, limit, ranksAbove);
+    }
+    for (const doc of touched) {
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
@@ -706,12 +738,11 @@ export class NeedIndex {
    * each list's upper bound within the listing's category (ListStats.uppers) and that category's
    * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
    * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
-   * are the same to the last bit. Leaves `matched`, `fieldMasks` and `unsupportedMasks` set for the
-   * listings returned.
+   * are the same to the last bit.
    */
-  private readPruned(read: NeedRead, stats: ListStats[]): { doc: number; score: number }[] {
+  private readPruned(read: NeedRead, stats: ListStats[]): Found[] {
     const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
-    const { matched, fieldMasks, unsupportedMasks, slugs } = this;
+    const { slugs } = this;
     const n = order.length;
     // What the units from order[k] on could add at most to a listing of category c,
     // restUpper[k × categories + c]; which units those are; and the most a listing that only
@@ -738,7 +769,7 @@ export class NeedIndex {
     const isTerm = units.map((unit) => unit.kind === 'term');
     const at = new Int32Array(n);
     const someDead = this.alive < slugs.length;
-    const best: { doc: number; score: number; mask: number; fields: number; unsupportedMask: number }[] = [];
+    const best: Found[] = [];
     let bar = -Infinity;
     // Units order[0..essential − 1] are read whole; the rest only looked up.
     let essential = n;
@@ -748,10 +779,7 @@ export class NeedIndex {
       if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
       if (seeded && best.some((entry) => entry.doc === doc)) return;
       if (keep && !keep(slugs[doc]!)) return;
-      let place = best.length;
-      while (place > 0 && ranksAbove(score, doc, best[place - 1]!)) place -= 1;
-      best.splice(place, 0, { doc, score, mask, fields: fieldMask, unsupportedMask });
-      if (best.length > limit) best.pop();
+      placeAmongBest(best, { doc, score, mask, fields: fieldMask, unsupportedMask }, limit, ranksAbove);
       if (best.length === limit) {
         bar = best[limit - 1]!.score;
         while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
@@ -827,11 +855,13 @@ export class NeedIndex {
         }
         at[u] = i;
       }
-      // In listing order, for galloping through the rest (one list found them in order already).
-      const slots = windowEssential === 1 ? windowFound : windowFound.subarray(0, found).sort();
+      // In listing order, for galloping through the rest (one list found them in order already):
+      // a few sorted, more rewritten by a scan of the window's marks, cheaper than a sort of hundreds.
+      if (windowEssential > 1 && found <= SORT_FOUND_UP_TO) windowFound.subarray(0, found).sort();
+      else if (windowEssential > 1) for (let slot = 0, f = 0; f < found; slot += 1) if (windowMasks[slot] !== 0) windowFound[f++] = slot;
       this.scored += found;
       for (let f = 0; f < found; f += 1) {
-        const slot = slots[f]!;
+        const slot = windowFound[f]!;
         const doc = low + slot;
         let known = windowScores[slot]!;
         let mask = windowMasks[slot]!;
@@ -870,39 +900,6 @@ export class NeedIndex {
       }
     }
     if (prunedAny || essential < n) this.pruned += 1;
-    for (const { doc, mask, fields, unsupportedMask } of best) {
-      matched[doc] = mask;
-      fieldMasks[doc] = fields;
-      unsupportedMasks[doc] = unsupportedMask;
-    }
-    return best.map(({ doc, score }) => ({ doc, score }));
-  }
-
-  /**
-   * The `limit` best listings that `keep` lets through among those given, best first, with
-   * their scores. A listing's score is `scoring.of(bound, doc)`, never above `scoring.bound(doc)`:
-   * one whose bound is below the `limit`-th best is passed over without working out its score.
-   * The filter runs only on listings that would enter.
-   */
-  private bestFound(
-    docs: number[],
-    limit: number,
-    keep: ((slug: string) => boolean) | undefined,
-    scoring: { bound: (doc: number) => number; of: (bound: number, doc: number) => number },
-    ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean,
-  ): { doc: number; score: number }[] {
-    const best: { doc: number; score: number }[] = [];
-    for (const doc of docs) {
-      const bound = scoring.bound(doc);
-      if (best.length === limit && bound < best[limit - 1]!.score) continue;
-      const score = scoring.of(bound, doc);
-      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
-      if (keep && !keep(this.slugs[doc]!)) continue;
-      let at = best.length;
-      while (at > 0 && ranksAbove(score, doc, best[at - 1]!)) at -= 1;
-      best.splice(at, 0, { doc, score });
-      if (best.length > limit) best.pop();
-    }
     return best;
   }
 
