@@ -3,6 +3,8 @@ import { analyzeText, asWrittenIn, isStopWord, stem } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
 import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
 import { readNeedText } from './run-context.ts';
+import { FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
+import { newReadWindow, readPruned, readWhole, type NeedRead, type ReadTables, type ReadWindow } from './need-reads.ts';
 
 /** Words that join two things of a need: a phrase does not run across them. */
 const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
@@ -14,11 +16,7 @@ const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
  * catalogue changes; a removed listing leaves a dead slot that the next compaction reclaims.
  */
 
-export const NEED_FIELDS = ['name', 'description', 'category', 'subcategory', 'capabilities'] as const;
-export type NeedField = (typeof NEED_FIELDS)[number];
-
 const FIELD_WEIGHT: Record<NeedField, number> = { name: 2, description: 1, category: 1.5, subcategory: 1.5, capabilities: 1.5 };
-const FIELD_BIT: Record<NeedField, number> = { name: 1, description: 2, category: 4, subcategory: 8, capabilities: 16 };
 
 /** BM25 saturation and length normalisation. */
 const K1 = 1.2;
@@ -30,12 +28,6 @@ const B = 0.75;
  */
 const NAME_B = 0.3;
 const NAME_REFERENCE_LENGTH = 2;
-/**
- * A need word that a listing has only in its category ("Tracking") names the shelf it sits on,
- * not what it does; the category lift already rewards the shelf, so such a match counts this much.
- */
-const CATEGORY_ONLY_WEIGHT = 0.25;
-const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
 /**
  * A part of the need that a listing has in its name or on its shelf (category, subcategory) but
  * neither its description nor its capabilities bear out covers this much of that part. A name is
@@ -51,15 +43,6 @@ const UNSUPPORTED_COVERAGE = 0.5;
  * repeat the API's name, so a brand is often in the name alone.
  */
 const BRAND_MAX_LISTINGS = 3;
-/**
- * A word of the listing's name that is also its provider's name ("GitHub" in GitHub's own API)
- * says whose API it is, which the provider record bears out: not a brand standing in for what
- * the listing serves, so it covers its part whole. Not a field: never reported in matchedOn.
- */
-const PROVIDER_BIT = 32;
-const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities | PROVIDER_BIT;
-/** Whether a posting's fields are the name or the shelf, without the description or capabilities to bear them out. */
-const unsupported = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
 /**
@@ -118,32 +101,6 @@ export interface NeedDocument {
   provider?: string;
 }
 
-/**
- * The listings that contain a term. Lists grow as JS arrays and are packed into typed arrays
- * once a batch of changes is in (see pack): at 100,000 listings that is 13 bytes a posting
- * instead of about 36, which also keeps the garbage collector's heap targets down.
- */
-interface Postings {
-  /** Whether some listing writes the term as one word (or hyphenated), not only as two words side by side. */
-  written: boolean;
-  docs: number[] | Int32Array;
-  weights: number[] | Float64Array;
-  fields: number[] | Uint8Array;
-  /** What a search needs to know of the whole list before reading it, kept until the index changes (see listStats). */
-  stats?: ListStats;
-}
-
-interface ListStats {
-  /** The index's version when these were counted. */
-  version: number;
-  /** The most one posting adds to a listing's score, before the unit's factor: the bound pruning relies on. */
-  upper: number;
-  /** Live listings of the list in each category that has some, as parallel arrays. */
-  categories: Int32Array;
-  counts: Int32Array;
-  /** `upper` within each of those categories: a listing's category caps what a list can add to it. */
-  uppers: Float64Array;
-}
 
 /** Shorter lists stay JS arrays: a typed array's own overhead would outweigh what it saves. */
 const PACK_FROM = 8;
@@ -178,98 +135,7 @@ export interface NeedSearchResult {
   categories: { name: string; affinity: number }[];
 }
 
-/**
- * What one posting adds to a listing's score: BM25's saturated term frequency times the unit's
- * factor, a quarter of it when the listing has the word only in its category (see
- * CATEGORY_ONLY_WEIGHT). `norm` is the listing's length normalisation (see lengthNorms).
- */
-const postingScore = (factor: number, tf: number, fieldBits: number, norm: number) =>
-  (((fieldBits & ~CATEGORY_BITS) === 0 ? CATEGORY_ONLY_WEIGHT : 1) * factor * tf) / (tf + norm);
 
-/**
- * Where in a list's listings (kept in ascending order) the first at or after `doc` is, looking
- * from `from` on: galloping (1, 2, 4, … ahead), then halving, so that a look-up a few places
- * ahead costs a few reads and one far ahead a logarithm of the distance.
- */
-function seek(docs: ArrayLike<number>, from: number, doc: number): number {
-  const length = docs.length;
-  if (from >= length || docs[from]! >= doc) return from;
-  let low = from;
-  let step = 1;
-  let high = from + 1;
-  while (high < length && docs[high]! < doc) {
-    low = high;
-    step *= 2;
-    high = from + step;
-  }
-  if (high > length) high = length;
-  // docs[low] < doc, and docs[high] >= doc or high is the end.
-  while (high - low > 1) {
-    const middle = (low + high) >>> 1;
-    if (docs[middle]! < doc) low = middle;
-    else high = middle;
-  }
-  return high;
-}
-
-/**
- * Bounds are worked out in a different order of floating-point operations than the scores they
- * bound, so they are raised by this much before a listing is passed over: never a listing that
- * could enter, at the cost of a few more looked at.
- */
-const BOUND_SLACK = 1 + 1e-9;
-/** How many listings (by number) a pruned read adds up at a time (see readPruned); its tables stay in the CPU's cache. */
-const READ_WINDOW = 2048;
-/** A pruned read puts at most this many listings a window found in order by sorting them; more, by a scan of the window. */
-const SORT_FOUND_UP_TO = 32;
-/** A pruned read first scores whole the listings of the shortest of its first this many lists (see readPruned)... */
-const SEED_FROM_UNITS = 3;
-/** ...when that list has at most this many. */
-const SEED_LISTINGS = 256;
-
-/** What the two ways of reading a need's lists share (see NeedIndex.search). */
-interface NeedRead {
-  units: NeedUnit[];
-  lists: Postings[];
-  /** Each unit's weight × idf × (K1 + 1): what postingScore multiplies. */
-  factors: number[];
-  /** The units, the ones that can add the most first: the order a listing's parts are added in. */
-  order: number[];
-  norms: Float64Array;
-  /** How much a listing is lifted: categoryLift[docCategories[doc]] (see search). */
-  categoryLift: Float64Array;
-  docCategories: Int32Array;
-  /** What the units in `mask` cover: an upper bound of coverageOfMatch, for pruning. */
-  coverageFor: (mask: number) => number;
-  /** What a listing covers, given the units it matched and those it matched only in its name or shelf (see UNSUPPORTED_COVERAGE). */
-  coverageOfMatch: (mask: number, unsupportedMask: number) => number;
-  ranksAbove: (score: number, doc: number, other: { doc: number; score: number }) => boolean;
-  limit: number;
-  keep: ((slug: string) => boolean) | undefined;
-}
-
-/** A listing a read found among the best: its whole score, the units it matched, where, and which only in its name or shelf. */
-interface Found {
-  doc: number;
-  score: number;
-  mask: number;
-  fields: number;
-  unsupportedMask: number;
-}
-
-/**
- * Puts a found listing in its place among `best` (best first), keeping at most `limit`: the ones
- * below it move down a place in turn, where splice would make an array of what it removed on
- * every call.
- */
-function placeAmongBest(best: Found[], found: Found, limit: number, ranksAbove: NeedRead['ranksAbove']): void {
-  let at = best.length;
-  while (at > 0 && ranksAbove(found.score, found.doc, best[at - 1]!)) at -= 1;
-  if (at >= limit) return;
-  if (best.length < limit) best.push(found);
-  for (let k = best.length - 1; k > at; k -= 1) best[k] = best[k - 1]!;
-  best[at] = found;
-}
 
 /** The fields each set of field bits names, in NEED_FIELDS order: a listing's hit names one of these. */
 const FIELDS_BY_BITS: readonly (readonly NeedField[])[] = Array.from({ length: 256 }, (_, bits) => NEED_FIELDS.filter((field) => bits & FIELD_BIT[field]));
@@ -386,7 +252,7 @@ export class NeedIndex {
   private norms = new Float64Array(0);
   private normsAverage = 0;
   private docCategoriesTyped = new Int32Array(0);
-  private window?: { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowUnsupported: Int32Array; windowFound: Int32Array };
+  private window?: ReadWindow;
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
@@ -659,8 +525,11 @@ export class NeedIndex {
     const factors = units.map((unit) => unit.weight * unit.idf * (K1 + 1));
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
     const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
-    const read = { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
-    const best = longest >= this.pruneFrom ? this.readPruned(read, stats) : this.readWhole(read);
+    const read: NeedRead = { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
+    const tables: ReadTables = { scores: this.scores, matched: this.matched, fieldMasks: this.fieldMasks, unsupportedMasks: this.unsupportedMasks, window: (this.window ??= newReadWindow()), slugs, someDead: this.alive < slugs.length };
+    const { best, scored, pruned } = longest >= this.pruneFrom ? readPruned(read, stats, tables) : readWhole(read, tables);
+    this.scored += scored;
+    if (pruned) this.pruned += 1;
 
     // Most hits match the same few sets of units: each set's words and capabilities are listed once, and each hit gets its own copy.
     const matchedUnits = new Map<number, { terms: string[]; capabilities: string[] }>();
@@ -682,226 +551,6 @@ export class NeedIndex {
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
 
-  /**
-   * Every list read whole, a term at a time: each listing's parts added up in `order`. For
-   * needs whose lists are all short, where pruning would cost more than it saves.
-   */
-  private readWhole(read: NeedRead): Found[] {
-    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageOfMatch, ranksAbove, limit, keep } = read;
-    const { scores, matched, fieldMasks, unsupportedMasks, slugs } = this;
-    const someDead = this.alive < slugs.length;
-    const touched: number[] = [];
-    for (const u of order) {
-      const { docs, weights, fields } = lists[u]!;
-      const factor = factors[u]!;
-      const bit = 1 << u;
-      const isTerm = units[u]!.kind === 'term';
-      for (let i = 0; i < docs.length; i += 1) {
-        const doc = docs[i]!;
-        if (someDead && slugs[doc] === null) continue;
-        if (matched[doc] === 0) touched.push(doc);
-        scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
-        matched[doc]! |= bit;
-        if (isTerm) fieldMasks[doc]! |= fields[i]!;
-        if (unsupported(fields[i]!)) unsupportedMasks[doc]! |= bit;
-      }
-    }
-    this.scored += touched.length;
-    // The `limit` best, best first. Coverage is at most 1, so the lifted score alone bounds the
-    // whole score: a listing whose lifted score is below the `limit`-th best is passed over
-    // without working out its coverage. The filter runs only on listings that would enter.
-    const best: Found[] = [];
-    for (const doc of touched) {
-      const lifted = scores[doc]! * categoryLift[docCategories[doc]!]!;
-      if (best.length === limit && lifted < best[limit - 1]!.score) continue;
-      const score = lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!);
-      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
-      if (keep && !keep(slugs[doc]!)) continue;
-      placeAmongBest(best, { doc, score, mask: matched[doc]!, fields: fieldMasks[doc]!, unsupportedMask: unsupportedMasks[doc]! }, limit, ranksAbove);
-    }
-    for (const doc of touched) {
-      scores[doc] = 0;
-      matched[doc] = 0;
-      fieldMasks[doc] = 0;
-      unsupportedMasks[doc] = 0;
-    }
-    return best;
-  }
-
-  /**
-   * The lists read with max-score pruning: the units are split at the bar (the `limit`-th best
-   * whole score so far) into those whose lists are read whole ("essential") and the rest, whose
-   * parts together could not lift a listing that only they match up to the bar. The essential
-   * lists are added up a window of listings at a time (see READ_WINDOW); each listing found is
-   * then looked up in the rest (galloping forward) only while what it has plus the most the rest
-   * could add still reaches the bar. As the bar rises, more units fall into the rest. Bounds use
-   * each list's upper bound within the listing's category (ListStats.uppers) and that category's
-   * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
-   * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
-   * are the same to the last bit.
-   */
-  private readPruned(read: NeedRead, stats: ListStats[]): Found[] {
-    const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
-    const { slugs } = this;
-    const n = order.length;
-    // What the units from order[k] on could add at most to a listing of category c,
-    // restUpper[k × categories + c]; which units those are; and the most a listing that only
-    // they match scores, whatever its category.
-    const categoryCount = categoryLift.length;
-    const restUpper = new Float64Array((n + 1) * categoryCount);
-    const restMask = new Int32Array(n + 1);
-    const restBound = new Float64Array(n + 1);
-    for (let k = n - 1; k >= 0; k -= 1) {
-      const u = order[k]!;
-      const row = k * categoryCount;
-      restUpper.copyWithin(row, row + categoryCount, row + 2 * categoryCount);
-      const { categories, uppers } = stats[u]!;
-      for (let i = 0; i < categories.length; i += 1) restUpper[row + categories[i]!]! += factors[u]! * uppers[i]!;
-      restMask[k] = restMask[k + 1]! | (1 << u);
-      let most = 0;
-      for (let c = 0; c < categoryCount; c += 1) most = Math.max(most, restUpper[row + c]! * categoryLift[c]!);
-      restBound[k] = most * coverageFor(restMask[k]!) * BOUND_SLACK;
-    }
-    // Typed arrays throughout (short lists are JS arrays), so that reading them stays one kind of access.
-    const docsOf = lists.map(({ docs }) => (docs instanceof Int32Array ? docs : Int32Array.from(docs)));
-    const weightsOf = lists.map(({ weights }) => (weights instanceof Float64Array ? weights : Float64Array.from(weights)));
-    const fieldsOf = lists.map(({ fields }) => (fields instanceof Uint8Array ? fields : Uint8Array.from(fields)));
-    const isTerm = units.map((unit) => unit.kind === 'term');
-    const at = new Int32Array(n);
-    const someDead = this.alive < slugs.length;
-    const best: Found[] = [];
-    let bar = -Infinity;
-    // Units order[0..essential − 1] are read whole; the rest only looked up.
-    let essential = n;
-    let prunedAny = false;
-    /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
-    const enter = (doc: number, score: number, mask: number, fieldMask: number, unsupportedMask: number) => {
-      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
-      if (seeded && best.some((entry) => entry.doc === doc)) return;
-      if (keep && !keep(slugs[doc]!)) return;
-      placeAmongBest(best, { doc, score, mask, fields: fieldMask, unsupportedMask }, limit, ranksAbove);
-      if (best.length === limit) {
-        bar = best[limit - 1]!.score;
-        while (essential > 0 && restBound[essential - 1]! < bar) essential -= 1;
-      }
-    };
-    // The bar starts low and rises as listings enter, in listing order. Listings of the shortest
-    // of the first few lists (those that can add the most) are likelier than most to end among
-    // the best: scored whole first, they set a bar near where it ends before the reading starts.
-    // The reading meets them again and leaves them where they are (see enter).
-    let seeded = false;
-    let seedUnit = -1;
-    for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
-      const u = order[k]!;
-      if (docsOf[u]!.length <= SEED_LISTINGS && (seedUnit < 0 || docsOf[u]!.length < docsOf[seedUnit]!.length)) seedUnit = u;
-    }
-    if (seedUnit >= 0) {
-      const seedAt = new Int32Array(n);
-      for (const doc of docsOf[seedUnit]!) {
-        if (someDead && slugs[doc] === null) continue;
-        let mask = 0;
-        let fieldMask = 0;
-        let unsupportedMask = 0;
-        let sum = 0;
-        for (let k = 0; k < n; k += 1) {
-          const u = order[k]!;
-          const docs = docsOf[u]!;
-          const i = (seedAt[u] = seek(docs, seedAt[u]!, doc));
-          if (i >= docs.length || docs[i] !== doc) continue;
-          const fields = fieldsOf[u]!;
-          sum += postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
-          mask |= 1 << u;
-          if (isTerm[u]) fieldMask |= fields[i]!;
-          if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
-        }
-        this.scored += 1;
-        enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
-      }
-      seeded = true;
-    }
-    // The essential lists are read a window of listings at a time, their parts added up per
-    // listing in a small table (a term at a time, as readWhole does: cheap per posting); then
-    // each listing the window found is weighed against the bar and, if it can still enter,
-    // looked up in the rest and scored whole.
-    const { windowScores, windowMasks, windowFields, windowUnsupported, windowFound } = this.readWindow();
-    while (essential > 0) {
-      let low = 0x7fffffff;
-      for (let k = 0; k < essential; k += 1) {
-        const u = order[k]!;
-        if (at[u]! < docsOf[u]!.length) low = Math.min(low, docsOf[u]![at[u]!]!);
-      }
-      if (low === 0x7fffffff) break;
-      const high = low + READ_WINDOW;
-      const windowEssential = essential;
-      let found = 0;
-      for (let k = 0; k < windowEssential; k += 1) {
-        const u = order[k]!;
-        const docs = docsOf[u]!;
-        const weights = weightsOf[u]!;
-        const fields = fieldsOf[u]!;
-        const factor = factors[u]!;
-        const bit = 1 << u;
-        const term = isTerm[u]!;
-        let i = at[u]!;
-        for (; i < docs.length; i += 1) {
-          const doc = docs[i]!;
-          if (doc >= high) break;
-          const slot = doc - low;
-          if (windowMasks[slot] === 0) windowFound[found++] = slot;
-          windowScores[slot]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
-          windowMasks[slot]! |= bit;
-          if (term) windowFields[slot]! |= fields[i]!;
-          if (unsupported(fields[i]!)) windowUnsupported[slot]! |= bit;
-        }
-        at[u] = i;
-      }
-      // In listing order, for galloping through the rest (one list found them in order already):
-      // a few sorted, more rewritten by a scan of the window's marks, cheaper than a sort of hundreds.
-      if (windowEssential > 1 && found <= SORT_FOUND_UP_TO) windowFound.subarray(0, found).sort();
-      else if (windowEssential > 1) for (let slot = 0, f = 0; f < found; slot += 1) if (windowMasks[slot] !== 0) windowFound[f++] = slot;
-      this.scored += found;
-      for (let f = 0; f < found; f += 1) {
-        const slot = windowFound[f]!;
-        const doc = low + slot;
-        let known = windowScores[slot]!;
-        let mask = windowMasks[slot]!;
-        let fieldMask = windowFields[slot]!;
-        let unsupportedMask = windowUnsupported[slot]!;
-        windowScores[slot] = 0;
-        windowMasks[slot] = 0;
-        windowFields[slot] = 0;
-        windowUnsupported[slot] = 0;
-        if (someDead && slugs[doc] === null) continue;
-        const category = docCategories[doc]!;
-        const docLift = categoryLift[category]!;
-        // `known` holds the essential parts added in order; the rest's parts follow in order: the same sum as readWhole's.
-        let below = false;
-        for (let k = windowEssential; k < n; k += 1) {
-          if ((known + restUpper[k * categoryCount + category]!) * docLift * coverageFor(mask | restMask[k]!) * BOUND_SLACK < bar) {
-            below = true;
-            break;
-          }
-          const u = order[k]!;
-          const docs = docsOf[u]!;
-          const i = (at[u] = seek(docs, at[u]!, doc));
-          if (i >= docs.length || docs[i] !== doc) continue;
-          const fields = fieldsOf[u]!;
-          const score = postingScore(factors[u]!, weightsOf[u]![i]!, fields[i]!, norms[doc]!);
-          known += score;
-          mask |= 1 << u;
-          if (isTerm[u]) fieldMask |= fields[i]!;
-          if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
-        }
-        if (below) {
-          prunedAny = true;
-          continue;
-        }
-        enter(doc, known * docLift * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
-      }
-    }
-    if (prunedAny || essential < n) this.pruned += 1;
-    return best;
-  }
 
   /** A list's bound and category counts (see ListStats), counted when the index has changed since they last were. */
   private listStats(list: Postings, norms: Float64Array): ListStats {
@@ -961,17 +610,6 @@ export class NeedIndex {
     return this.docCategoriesTyped;
   }
 
-  /** The tables a pruned read adds a window's parts up in, kept zeroed between reads. */
-  private readWindow(): { windowScores: Float64Array; windowMasks: Int32Array; windowFields: Uint8Array; windowUnsupported: Int32Array; windowFound: Int32Array } {
-    this.window ??= {
-      windowScores: new Float64Array(READ_WINDOW),
-      windowMasks: new Int32Array(READ_WINDOW),
-      windowFields: new Uint8Array(READ_WINDOW),
-      windowUnsupported: new Int32Array(READ_WINDOW),
-      windowFound: new Int32Array(READ_WINDOW),
-    };
-    return this.window;
-  }
 
   /** Indexed words that begin with `prefix`, in order, at most `limit` of them. */
   termsStartingWith(prefix: string, limit = 100): string[] {
