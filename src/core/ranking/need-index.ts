@@ -54,8 +54,12 @@ const CAPABILITY_WEIGHT = 1.5;
 const CATEGORY_LIFT = 2;
 const CATEGORY_SMOOTHING = 8;
 const MAX_QUERY_UNITS = 24;
-/** Needs of at most this many units keep their coverages in a table of 2^units entries rather than a map. */
-const COVERAGE_TABLE_UNITS = 10;
+/**
+ * Needs of at most this many units keep their coverages in a table of 2^units entries rather than
+ * a map: one table kept by the index, each entry stamped with the search that wrote it, so that a
+ * search neither allocates nor clears it (2^16 entries, 768 kB).
+ */
+const COVERAGE_TABLE_UNITS = 16;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
 const PRUNE_FROM = 1000;
 /** How many categories a search names as near the need, for browsing when nothing matched well. */
@@ -253,6 +257,9 @@ export class NeedIndex {
   private normsAverage = 0;
   private docCategoriesTyped = new Int32Array(0);
   private window?: ReadWindow;
+  /** Coverages of sets of matched units, by set, for needs of few units (see COVERAGE_TABLE_UNITS). */
+  private coverageTable?: { values: Float64Array; stamps: Uint32Array };
+  private coverageStamp = 0;
   /** Changes whenever a listing is added or removed, so that kept list statistics are known to be stale. */
   private version = 0;
   private pruned = 0;
@@ -492,19 +499,31 @@ export class NeedIndex {
     const coverageMasks = this.coverageMasks(units);
     // Worked out once per set of matched units: in a table when the need has few units (looked up
     // for every listing a pruned read considers), else in a map.
-    const coverageTable = units.length <= COVERAGE_TABLE_UNITS ? new Float64Array(1 << units.length).fill(-1) : undefined;
     const coverageOf = new Map<number, number>();
-    const coverageFor = (mask: number) => {
-      let coverage = coverageTable ? coverageTable[mask]! : coverageOf.get(mask);
-      if (coverage === undefined || coverage < 0) {
-        let covered = 0;
-        for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += coverageIdf(units[u]!.idf) * units[u]!.weight;
-        coverage = covered / totalIdf;
-        if (coverageTable) coverageTable[mask] = coverage;
-        else coverageOf.set(mask, coverage);
-      }
-      return coverage;
+    const coverageOfUnits = (mask: number) => {
+      let covered = 0;
+      for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += coverageIdf(units[u]!.idf) * units[u]!.weight;
+      return covered / totalIdf;
     };
+    let coverageFor: (mask: number) => number;
+    if (units.length <= COVERAGE_TABLE_UNITS) {
+      const { values, stamps } = (this.coverageTable ??= { values: new Float64Array(1 << COVERAGE_TABLE_UNITS), stamps: new Uint32Array(1 << COVERAGE_TABLE_UNITS) });
+      // 0 is never a search's stamp: the table's entries start unwritten.
+      this.coverageStamp = (this.coverageStamp % 0xffffffff) + 1;
+      if (this.coverageStamp === 1) stamps.fill(0);
+      const stamp = this.coverageStamp;
+      coverageFor = (mask: number) => {
+        if (stamps[mask] === stamp) return values[mask]!;
+        stamps[mask] = stamp;
+        return (values[mask] = coverageOfUnits(mask));
+      };
+    } else {
+      coverageFor = (mask: number) => {
+        let coverage = coverageOf.get(mask);
+        if (coverage === undefined) coverageOf.set(mask, (coverage = coverageOfUnits(mask)));
+        return coverage;
+      };
+    }
     // What the listing covers, its parts matched only in its name or shelf counted at UNSUPPORTED_COVERAGE (at most 1, as the bound needs).
     // Need words that only a few listings use, every one of them in its name: brands the need names.
     let brandMask = 0;

@@ -198,7 +198,8 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
   /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
   const enter = (doc: number, score: number, mask: number, fieldMask: number, unsupportedMask: number) => {
     if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
-    if (seeded && best.some((entry) => entry.doc === doc)) return;
+    // A seeded listing met again was weighed whole already: it is among the best, below them, or left out by `keep`.
+    if (seeded && seededDocs.has(doc)) return;
     if (keep && !keep(slugs[doc]!)) return;
     placeAmongBest(best, { doc, score, mask, fields: fieldMask, unsupportedMask }, limit, ranksAbove);
     if (best.length === limit) {
@@ -211,6 +212,7 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
   // the best: scored whole first, they set a bar near where it ends before the reading starts.
   // The reading meets them again and leaves them where they are (see enter).
   let seeded = false;
+  const seededDocs = new Set<number>();
   let seedUnit = -1;
   for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
     const u = order[k]!;
@@ -236,6 +238,7 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
         if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
       }
       scored += 1;
+      seededDocs.add(doc);
       enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
     }
     seeded = true;
