@@ -73,6 +73,18 @@ describe('need search with max-score pruning', () => {
     expect(prunedAgain.prunedSearches - before).toBeGreaterThan(60);
   });
 
+  it('gives a need the coverages a fresh index gives it, after searches of other needs with as many units, fewer and more than the kept coverage table holds', () => {
+    const many = 'weather forecast rain snow wind temperature humidity pressure sunrise sunset air quality pollen tides moon phases ocean waves marine alerts visibility flood warnings earthquakes volcano';
+    const twelve = 'cryptocurrency prices market data exchange rates stock quotes trading volume order book candles';
+    const searched = build(1);
+    for (const need of [many, twelve, ...needs.slice(0, 80)]) searched.search(need, { limit: 10 });
+    for (const need of [twelve, many, 'send sms messages from a GitHub Actions workflow']) {
+      const answer = searched.search(need, { limit: 20 });
+      expect(answer.units.length).toBeGreaterThan(need === many ? 16 : need === twelve ? 10 : 2);
+      expect(answer, need).toEqual(build(1).search(need, { limit: 20 }));
+    }
+  });
+
   it('has lists long enough to prune and answers with hits', () => {
     expect(pruned.size).toBe(listings.length - 40);
     const hits = pruned.search('open data from the government in a nightly batch job', { limit: 10 }).hits;
