@@ -6,6 +6,8 @@ import { readNeedText } from './run-context.ts';
 import { FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
 import { newReadWindow, readPruned, readWhole, type NeedRead, type ReadTables, type ReadWindow } from './need-reads.ts';
 
+export type { NeedField } from './need-postings.ts';
+
 /** Words that join two things of a need: a phrase does not run across them. */
 const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
 
@@ -55,9 +57,10 @@ const CATEGORY_LIFT = 2;
 const CATEGORY_SMOOTHING = 8;
 const MAX_QUERY_UNITS = 24;
 /**
- * Needs of at most this many units keep their coverages in a table of 2^units entries rather than
- * a map: one table kept by the index, each entry stamped with the search that wrote it, so that a
- * search neither allocates nor clears it (2^16 entries, 768 kB).
+ * Needs of at most this many units keep the coverages of their sets of matched units in a table
+ * indexed by the set's mask rather than in a map: one table of 2^16 entries (768 kB) kept by the
+ * index, each entry stamped with the search that wrote it, so that a search neither allocates nor
+ * clears it.
  */
 const COVERAGE_TABLE_UNITS = 16;
 /** Lists shorter than this are read whole: finding the bar to prune them by would cost more than it saves. */
@@ -298,7 +301,7 @@ export class NeedIndex {
     return this.alive;
   }
 
-  /** How many searches so far were pruned: some list only looked up, or some listing passed over below the bar (see readPruned). */
+  /** How many searches so far were pruned: some list only looked up, or some listing passed over below the bar (see need-reads.ts). */
   get prunedSearches(): number {
     return this.pruned;
   }
@@ -457,6 +460,7 @@ export class NeedIndex {
   }
 
   search(need: string, { limit, keep }: { limit: number; keep?: (slug: string) => boolean }): NeedSearchResult {
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1; got ${limit}`);
     const { units, unknown } = this.needUnits(need);
     const slots = this.slugs.length;
     if (this.scores.length < slots) {
@@ -499,7 +503,6 @@ export class NeedIndex {
     const coverageMasks = this.coverageMasks(units);
     // Worked out once per set of matched units: in a table when the need has few units (looked up
     // for every listing a pruned read considers), else in a map.
-    const coverageOf = new Map<number, number>();
     const coverageOfUnits = (mask: number) => {
       let covered = 0;
       for (let u = 0; u < units.length; u += 1) if (mask & coverageMasks[u]!) covered += coverageIdf(units[u]!.idf) * units[u]!.weight;
@@ -518,6 +521,7 @@ export class NeedIndex {
         return (values[mask] = coverageOfUnits(mask));
       };
     } else {
+      const coverageOf = new Map<number, number>();
       coverageFor = (mask: number) => {
         let coverage = coverageOf.get(mask);
         if (coverage === undefined) coverageOf.set(mask, (coverage = coverageOfUnits(mask)));

@@ -132,19 +132,23 @@ export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
   // whole score: a listing whose lifted score is below the `limit`-th best is passed over
   // without working out its coverage. The filter runs only on listings that would enter.
   const best: Found[] = [];
-  for (const doc of touched) {
-    const lifted = scores[doc]! * categoryLift[docCategories[doc]!]!;
-    if (best.length === limit && lifted < best[limit - 1]!.score) continue;
-    const score = lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!);
-    if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
-    if (keep && !keep(slugs[doc]!)) continue;
-    placeAmongBest(best, { doc, score, mask: matched[doc]!, fields: fieldMasks[doc]!, unsupportedMask: unsupportedMasks[doc]! }, limit, ranksAbove);
-  }
-  for (const doc of touched) {
-    scores[doc] = 0;
-    matched[doc] = 0;
-    fieldMasks[doc] = 0;
-    unsupportedMasks[doc] = 0;
+  try {
+    for (const doc of touched) {
+      const lifted = scores[doc]! * categoryLift[docCategories[doc]!]!;
+      if (best.length === limit && lifted < best[limit - 1]!.score) continue;
+      const score = lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!);
+      if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) continue;
+      if (keep && !keep(slugs[doc]!)) continue;
+      placeAmongBest(best, { doc, score, mask: matched[doc]!, fields: fieldMasks[doc]!, unsupportedMask: unsupportedMasks[doc]! }, limit, ranksAbove);
+    }
+  } finally {
+    // Cleared even when `keep` throws: the tables serve every later search.
+    for (const doc of touched) {
+      scores[doc] = 0;
+      matched[doc] = 0;
+      fieldMasks[doc] = 0;
+      unsupportedMasks[doc] = 0;
+    }
   }
   return { best, scored: touched.length, pruned: false };
 }
@@ -158,10 +162,22 @@ export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
  * could add still reaches the bar. As the bar rises, more units fall into the rest. Bounds use
  * each list's upper bound within the listing's category (ListStats.uppers) and that category's
  * lift (or, for listings not yet seen, the most any category reaches), and the coverage of
- * every unit that could still match: each never below what the whole score has. A listing's whole score adds its parts in `order`, exactly as readWhole does, so scores
- * are the same to the last bit.
+ * every unit that could still match: each never below what the whole score has. A listing's
+ * whole score adds its parts in `order`, exactly as readWhole does, so scores are the same to the
+ * last bit.
  */
 export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTables): ReadOutcome {
+  try {
+    return readPrunedInWindows(read, stats, tables);
+  } catch (error) {
+    // `keep` threw with a window part added up: cleared whole, as it serves every later search.
+    const { windowScores, windowMasks, windowFields, windowUnsupported } = tables.window;
+    for (const table of [windowScores, windowMasks, windowFields, windowUnsupported]) table.fill(0);
+    throw error;
+  }
+}
+
+function readPrunedInWindows(read: NeedRead, stats: ListStats[], tables: ReadTables): ReadOutcome {
   const { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep } = read;
   const { slugs, someDead } = tables;
   const n = order.length;
@@ -198,8 +214,9 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
   /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
   const enter = (doc: number, score: number, mask: number, fieldMask: number, unsupportedMask: number) => {
     if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
-    // A seeded listing met again was weighed whole already: it is among the best, below them, or left out by `keep`.
-    if (seeded && seededDocs.has(doc)) return;
+    // A seeded listing met again would score the same to the bit (its parts added in `order` both
+    // times): it is among the best, below them, or left out by `keep` (a pure filter) already.
+    if (seededDocs?.has(doc)) return;
     if (keep && !keep(slugs[doc]!)) return;
     placeAmongBest(best, { doc, score, mask, fields: fieldMask, unsupportedMask }, limit, ranksAbove);
     if (best.length === limit) {
@@ -211,14 +228,14 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
   // of the first few lists (those that can add the most) are likelier than most to end among
   // the best: scored whole first, they set a bar near where it ends before the reading starts.
   // The reading meets them again and leaves them where they are (see enter).
-  let seeded = false;
-  const seededDocs = new Set<number>();
+  let seededDocs: Set<number> | undefined;
   let seedUnit = -1;
   for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
     const u = order[k]!;
     if (docsOf[u]!.length <= SEED_LISTINGS && (seedUnit < 0 || docsOf[u]!.length < docsOf[seedUnit]!.length)) seedUnit = u;
   }
   if (seedUnit >= 0) {
+    seededDocs = new Set<number>();
     const seedAt = new Int32Array(n);
     for (const doc of docsOf[seedUnit]!) {
       if (someDead && slugs[doc] === null) continue;
@@ -238,10 +255,9 @@ export function readPruned(read: NeedRead, stats: ListStats[], tables: ReadTable
         if (unsupported(fields[i]!)) unsupportedMask |= 1 << u;
       }
       scored += 1;
-      seededDocs.add(doc);
       enter(doc, sum * categoryLift[docCategories[doc]!]! * coverageOfMatch(mask, unsupportedMask), mask, fieldMask, unsupportedMask);
+      seededDocs.add(doc);
     }
-    seeded = true;
   }
   // The essential lists are read a window of listings at a time, their parts added up per
   // listing in a small table (a term at a time, as readWhole does: cheap per posting); then

@@ -135,7 +135,7 @@ function toMatches(catalogue: CatalogueIndex, result: NeedSearchResult, bar = WH
     const entry = catalogue.get(hit.slug);
     if (!entry || hit.coverage < MIN_HIT_COVERAGE) continue;
     // Never more relevant than a listing ranked above it.
-    const relevance = Math.min(previous, round2(hit.coverage * Math.sqrt(Math.sqrt(hit.score / best.score))));
+    const relevance = Math.min(previous, round2(hit.coverage * (hit.score / best.score) ** 0.25));
     previous = relevance;
     if (relevance < MIN_RELEVANCE) continue;
     matches.push({

@@ -8,7 +8,7 @@ import { syntheticCatalogue } from '../../bench/synthetic-catalogue.ts';
  * Max-score pruning (issue 14: every need fast at 100,000 listings) may skip listings only when
  * they cannot enter the answer: the same needs, limits and filters must give the same hits,
  * scores and categories as reading every list whole. The pruned read goes a listing at a time
- * (see NeedIndex.readPruned); the whole read a list at a time, with nothing skipped.
+ * (see need-reads.ts readPruned); the whole read a list at a time, with nothing skipped.
  */
 
 /** The bench's synthetic catalogue (the corpus and numbered copies of it), large enough that common words have lists long enough to prune. */
@@ -75,13 +75,53 @@ describe('need search with max-score pruning', () => {
 
   it('gives a need the coverages a fresh index gives it, after searches of other needs with as many units, fewer and more than the kept coverage table holds', () => {
     const many = 'weather forecast rain snow wind temperature humidity pressure sunrise sunset air quality pollen tides moon phases ocean waves marine alerts visibility flood warnings earthquakes volcano';
-    const twelve = 'cryptocurrency prices market data exchange rates stock quotes trading volume order book candles';
+    const sixteen = 'cryptocurrency prices market data exchange rates stock quotes trading volume order book candles';
+    const fewer = 'exchange rates stock quotes trading volume order book';
     const searched = build(1);
-    for (const need of [many, twelve, ...needs.slice(0, 80)]) searched.search(need, { limit: 10 });
-    for (const need of [twelve, many, 'send sms messages from a GitHub Actions workflow']) {
+    for (const need of [many, sixteen, fewer, ...needs.slice(0, 80)]) searched.search(need, { limit: 10 });
+    const unitCounts: number[] = [];
+    for (const need of [sixteen, fewer, many, 'send sms messages from a GitHub Actions workflow']) {
       const answer = searched.search(need, { limit: 20 });
-      expect(answer.units.length).toBeGreaterThan(need === many ? 16 : need === twelve ? 10 : 2);
+      unitCounts.push(answer.units.length);
       expect(answer, need).toEqual(build(1).search(need, { limit: 20 }));
+    }
+    // The table's bound (16 units) and either side of it: at it, within it above the old bound of 10, past it (a map).
+    expect(unitCounts[0]).toBe(16);
+    expect(unitCounts[1]).toBeGreaterThan(10);
+    expect(unitCounts[1]).toBeLessThan(16);
+    expect(unitCounts[2]).toBeGreaterThan(16);
+  });
+
+  it('renews the kept coverages for each search, the stamp wrapping included: the same units, other coverages', () => {
+    // Words no listing has count against coverage: the same matched units cover less with each.
+    const base = 'open data from the government in a nightly batch job';
+    const once = `${base} qzxvbn`;
+    const twice = `${base} qzxvbn wqpzrt`;
+    const renewed = build(1);
+    renewed.search(once, { limit: 10 });
+    expect(renewed.search(twice, { limit: 20 })).toEqual(build(1).search(twice, { limit: 20 }));
+    const wrapping = build(1);
+    wrapping.search(once, { limit: 10 });
+    (wrapping as unknown as { coverageStamp: number }).coverageStamp = 0xffffffff;
+    // The next search's stamp wraps to the one the first search wrote with.
+    expect(wrapping.search(twice, { limit: 20 })).toEqual(build(1).search(twice, { limit: 20 }));
+  });
+
+  it('refuses a limit that is not a whole number of at least 1, and leaves no trace of a filter that throws', () => {
+    const index = build(1);
+    for (const limit of [0, -1, 2.5, Number.NaN]) expect(() => index.search('send sms messages', { limit })).toThrow(RangeError);
+    const boom = () => {
+      throw new Error('filter failed');
+    };
+    // Both reads: this index prunes every list, `whole` reads every list whole.
+    for (const need of ['open data from the government in a nightly batch job', 'cryptocurrency prices and market data for a trading bot']) {
+      expect(() => index.search(need, { limit: 10, keep: boom })).toThrow('filter failed');
+      expect(() => whole.search(need, { limit: 10, keep: boom })).toThrow('filter failed');
+    }
+    const [untouched, untouchedWhole] = [build(1), build(Infinity)];
+    for (const need of needs.slice(0, 40)) {
+      expect(index.search(need, { limit: 10 }), need).toEqual(untouched.search(need, { limit: 10 }));
+      expect(whole.search(need, { limit: 10 }), need).toEqual(untouchedWhole.search(need, { limit: 10 }));
     }
   });
 
