@@ -1,15 +1,13 @@
 import { NearStrings, nearStringsInChunks } from './near-strings.ts';
-import { analyzeText, asWrittenIn, isStopWord, stem } from './analyze-text.ts';
-import { CAPABILITY_VOCABULARY_TEXT, parseVocabulary, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
-import { insideLongerPhrase, type PhraseSpan } from './longest-phrases.ts';
+import { analyzeText, asWrittenIn, stem } from './analyze-text.ts';
+import { CAPABILITY_VOCABULARY_TEXT, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
+import { CapabilityPhrases } from './capability-phrases.ts';
 import { readNeedText } from './run-context.ts';
 import { FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
 import { newReadWindow, readPruned, readWhole, type NeedRead, type ReadTables, type ReadWindow } from './need-reads.ts';
 
 export type { NeedField } from './need-postings.ts';
 
-/** Words that join two things of a need: a phrase does not run across them. */
-const CONJUNCTIONS = new Set(['and', 'or', 'nor', 'but', 'then']);
 
 /**
  * The need engine's index: field-weighted BM25 over stemmed terms plus the capabilities of the
@@ -202,43 +200,12 @@ function accumulate<K>(weights: Map<K, TermWeight>, key: K, fieldWeight: number,
   }
 }
 
-/** Words after which a value is what the need starts from, not what it asks for: "near these coordinates", "times for coordinates". */
-const GIVEN_MARKS = new Set(['near', 'nearby', 'around', 'for', 'at', 'from', 'within', 'by']);
-/** Words after which it is what the need asks for: "an address into coordinates". */
-const ASKED_MARKS = new Set(['into', 'to', 'as']);
-/** How far back from a value its mark may stand ("near the user's current coordinates"). */
-const MARK_REACH = 4;
-
-/**
- * Whether every occurrence of a need's value (a phrase of needs only, which names what a
- * capability returns) is one the need starts from: a need for places near some coordinates
- * does not ask for coordinates, so it does not ask for geocoding.
- */
-function givenOnly(term: string, sequence: string[]): boolean {
-  let seen = false;
-  for (let i = 0; i < sequence.length; i += 1) {
-    if (sequence[i] !== term) continue;
-    seen = true;
-    let given = false;
-    for (let k = 1; k <= MARK_REACH && i - k >= 0; k += 1) {
-      const word = sequence[i - k]!;
-      if (ASKED_MARKS.has(word)) break;
-      if (GIVEN_MARKS.has(word)) {
-        given = true;
-        break;
-      }
-    }
-    if (!given) return false;
-  }
-  return seen;
-}
-
 export class NeedIndex {
   private readonly vocabulary: Capability[];
   /** Stems of the vocabulary's platform names (see PLATFORM_NAMES): covered only by a listing that names the platform. */
   private readonly platformStems = new Set(PLATFORM_NAMES.map((name) => stem(name)));
-  /** Capabilities by the first stem of each of their phrases. */
-  private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[]; needOnly: boolean }[]>();
+  /** Which capabilities of the vocabulary a text names. */
+  private readonly phrases: CapabilityPhrases;
   private readonly postings = new Map<string, Postings>();
   private readonly capabilityKeys: string[];
   private readonly shelfTerms = new Map<string, FieldTerms>();
@@ -284,17 +251,9 @@ export class NeedIndex {
     vocabularyText = CAPABILITY_VOCABULARY_TEXT,
     private readonly pruneFrom = PRUNE_FROM,
   ) {
-    this.vocabulary = parseVocabulary(vocabularyText, (phrase) => analyzeText(phrase).sequence);
+    this.phrases = new CapabilityPhrases(vocabularyText);
+    this.vocabulary = this.phrases.vocabulary;
     this.capabilityKeys = this.vocabulary.map((_, index) => capabilityKey(index));
-    this.vocabulary.forEach((capability, index) => {
-      const add = (phrase: string[], needOnly: boolean) => {
-        const list = this.phrasesByFirstStem.get(phrase[0]!) ?? [];
-        list.push({ capability: index, phrase, needOnly });
-        this.phrasesByFirstStem.set(phrase[0]!, list);
-      };
-      for (const phrase of capability.phrases) add(phrase, false);
-      for (const phrase of capability.needPhrases) add(phrase, true);
-    });
   }
 
   get size(): number {
@@ -309,68 +268,6 @@ export class NeedIndex {
   /** How many listings searches so far added up a score for: every listing a list holds when read whole, far fewer when pruned. */
   get listingsScored(): number {
     return this.scored;
-  }
-
-  /**
-   * Capability indexes a text names, with the stems that named each.
-   */
-  capabilitiesIn(text: { terms: string[]; sequence: string[] }): Map<number, Set<string>> {
-    const found = new Map<number, Set<string>>();
-    for (const { capability, phrase } of this.phrasesIn(text)) {
-      let stems = found.get(capability);
-      if (!stems) found.set(capability, (stems = new Set<string>()));
-      for (const stem of phrase) if (!isStopWord(stem)) stems.add(stem);
-    }
-    return found;
-  }
-
-  /**
-   * The capability phrases a text contains. With `ofListing` (a listing's fields), phrases of
-   * needs only are left out, and so is one inside a longer phrase of another capability (see
-   * longest-phrases.ts). (Loops, not callbacks: this runs for every field of every listing.)
-   */
-  private phrasesIn(text: { terms: string[]; sequence: string[] }, ofListing = false): { capability: number; phrase: string[] }[] {
-    const found: { capability: number; phrase: string[] }[] = [];
-    const spans: PhraseSpan[] = [];
-    const { sequence } = text;
-    for (let i = 0; i < sequence.length; i += 1) {
-      const candidates = this.phrasesByFirstStem.get(sequence[i]!);
-      if (!candidates) continue;
-      for (const candidate of candidates) {
-        const { phrase } = candidate;
-        if (phrase.length < 2 || (ofListing && candidate.needOnly)) continue;
-        let k = 1;
-        while (k < phrase.length && sequence[i + k] === phrase[k]) k += 1;
-        if (k === phrase.length) found.push(candidate), spans.push({ start: i, end: i + k, capability: candidate.capability });
-        // A need may put one word inside a two-word phrase ("pay marketplace sellers" names paying sellers); a listing's text, longer and looser, may not.
-        // A conjunction joins two things rather than describing one: "… to one place and search them" names no place search.
-        else if (!ofListing && phrase.length === 2 && k === 1 && sequence[i + 2] === phrase[1] && !CONJUNCTIONS.has(sequence[i + 1]!)) found.push(candidate);
-      }
-    }
-    const kept = ofListing ? found.filter((candidate, f) => !insideLongerPhrase(spans, spans[f]!.start, spans[f]!.end, candidate.capability)) : found;
-    // Joined words ("realtime" from "real-time") are terms but not in the sequence.
-    for (const term of new Set(text.terms)) {
-      const candidates = this.phrasesByFirstStem.get(term);
-      if (!candidates) continue;
-      for (const candidate of candidates) {
-        if (candidate.phrase.length !== 1 || (ofListing && candidate.needOnly)) continue;
-        if (ofListing && spans.length > 0 && !this.standsAlone(term, sequence, spans, candidate.capability)) continue;
-        if (!ofListing && candidate.needOnly && givenOnly(term, sequence)) continue;
-        kept.push(candidate);
-      }
-    }
-    return kept;
-  }
-
-  /** Whether a one-word phrase occurs somewhere in a sequence outside longer phrases of other capabilities (or is a joined word, not in it). */
-  private standsAlone(term: string, sequence: string[], spans: PhraseSpan[], capability: number): boolean {
-    let inSequence = false;
-    for (let i = 0; i < sequence.length; i += 1) {
-      if (sequence[i] !== term) continue;
-      if (!insideLongerPhrase(spans, i, i + 1, capability)) return true;
-      inSequence = true;
-    }
-    return !inSequence;
   }
 
   add(document: NeedDocument): void {
@@ -432,7 +329,7 @@ export class NeedIndex {
     for (const term of analyzed.generic) keys.push(term), written.push(true);
     for (const compound of analyzed.compounds) keys.push(compound.term), written.push(compound.written);
     const capabilities = new Set<number>();
-    for (const { capability } of this.phrasesIn(analyzed, true)) capabilities.add(capability);
+    for (const { capability } of this.phrases.phrasesIn(analyzed, true)) capabilities.add(capability);
     return { keys, written, capabilities: [...capabilities], words: analyzed.sequence.length };
   }
 
@@ -782,7 +679,7 @@ export class NeedIndex {
       if (!postings) continue;
       units.push({ key: term, word: asWrittenIn(need, wordsOf.get(term) ?? term), kind: 'term', idf: this.idf(postings), weight: weightOfWords([term]) });
     }
-    for (const [capability, stems] of this.capabilitiesIn(analyzed)) {
+    for (const [capability, stems] of this.phrases.capabilitiesIn(analyzed)) {
       // The compound that stands for a phrase's words is named by it too: "time zone" names time zones, so does its "timezone".
       for (const { term, parts } of joined) if (parts.some((part) => stems.has(part))) stems.add(term);
       const key = this.capabilityKeys[capability]!;
