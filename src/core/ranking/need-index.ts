@@ -1,7 +1,7 @@
 import { NearStrings, nearStringsInChunks } from './near-strings.ts';
 import { analyzeText, asWrittenIn, stem } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
-import { CapabilityPhrases } from './capability-phrases.ts';
+import { VocabularyPhrases } from './vocabulary-phrases.ts';
 import { readNeedText } from './run-context.ts';
 import { FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
 import { newReadWindow, readPruned, readWhole, type NeedRead, type ReadTables, type ReadWindow } from './need-reads.ts';
@@ -205,7 +205,7 @@ export class NeedIndex {
   /** Stems of the vocabulary's platform names (see PLATFORM_NAMES): covered only by a listing that names the platform. */
   private readonly platformStems = new Set(PLATFORM_NAMES.map((name) => stem(name)));
   /** Which capabilities of the vocabulary a text names. */
-  private readonly phrases: CapabilityPhrases;
+  private readonly phrases: VocabularyPhrases;
   private readonly postings = new Map<string, Postings>();
   private readonly capabilityKeys: string[];
   private readonly shelfTerms = new Map<string, FieldTerms>();
@@ -251,7 +251,7 @@ export class NeedIndex {
     vocabularyText = CAPABILITY_VOCABULARY_TEXT,
     private readonly pruneFrom = PRUNE_FROM,
   ) {
-    this.phrases = new CapabilityPhrases(vocabularyText);
+    this.phrases = new VocabularyPhrases(vocabularyText);
     this.vocabulary = this.phrases.vocabulary;
     this.capabilityKeys = this.vocabulary.map((_, index) => capabilityKey(index));
   }

@@ -40,7 +40,7 @@ function givenOnly(term: string, sequence: string[]): boolean {
  * The capability vocabulary's phrases, matched in analysed text: which capabilities a need or a
  * listing's field names, and by which words. The need index reads listings and needs through it.
  */
-export class CapabilityPhrases {
+export class VocabularyPhrases {
   readonly vocabulary: Capability[];
   /** Capabilities by the first stem of each of their phrases. */
   private readonly phrasesByFirstStem = new Map<string, { capability: number; phrase: string[]; needOnly: boolean }[]>();
