@@ -471,7 +471,6 @@ export class NeedIndex {
     return { hits, units: units.map(({ key, kind, idf, weight }) => ({ key, kind, idf, weight })), unknownTerms: unknown, categories: this.bestCategories(lift) };
   }
 
-
   /** A list's bound and category counts (see ListStats), counted when the index has changed since they last were. */
   private listStats(list: Postings, norms: Float64Array): ListStats {
     if (list.stats?.version === this.version) return list.stats;

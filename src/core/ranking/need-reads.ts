@@ -211,6 +211,8 @@ function readPrunedInWindows(read: NeedRead, stats: ListStats[], tables: ReadTab
   // Units order[0..essential − 1] are read whole; the rest only looked up.
   let essential = n;
   let prunedAny = false;
+  /** Listings scored whole before the reading (see the seeding below), when a list is short enough to seed from. */
+  let seededDocs: Set<number> | undefined;
   /** Puts a listing with its whole score among the best (if it ranks there and `keep` lets it) and raises the bar. */
   const enter = (doc: number, score: number, mask: number, fieldMask: number, unsupportedMask: number) => {
     if (best.length === limit && !ranksAbove(score, doc, best[limit - 1]!)) return;
@@ -228,7 +230,6 @@ function readPrunedInWindows(read: NeedRead, stats: ListStats[], tables: ReadTab
   // of the first few lists (those that can add the most) are likelier than most to end among
   // the best: scored whole first, they set a bar near where it ends before the reading starts.
   // The reading meets them again and leaves them where they are (see enter).
-  let seededDocs: Set<number> | undefined;
   let seedUnit = -1;
   for (let k = 0; k < Math.min(n, SEED_FROM_UNITS); k += 1) {
     const u = order[k]!;
