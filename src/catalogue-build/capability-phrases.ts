@@ -215,17 +215,61 @@ const ACT_NOUNS: Record<string, string> = {
   lookup: 'look up', lookups: 'look up', search: 'search', validation: 'validate', verification: 'verify', conversion: 'convert',
   converter: 'convert', generation: 'generate', generator: 'generate', detection: 'detect', translation: 'translate', tracking: 'track',
   tracker: 'track', monitoring: 'monitor', shortener: 'shorten', checker: 'check', analysis: 'analyse', scraping: 'scrape',
+  removal: 'remove', comparison: 'compare', optimization: 'optimize', optimisation: 'optimise', anonymization: 'anonymize', extraction: 'extract', recognition: 'recognize',
 };
 
+/** Words after an act noun that only qualify it: "text translation with language detection" is "translate text with language detection". */
+const QUALIFIER = /^(?:with|for|from|in|by|using|via|across|on)$/i;
+
 /** "get …" of a row's noun phrase, or the act it names; a name keeps its capitals ("get Integrated Taxonomic Information System"). */
-function nounCapability(words: string[]): string {
+function nounCapability(words: string[]): string | null {
   const isName = words.length >= 2 && /^[A-Z]/.test(words[0]!) && /^[A-Z]/.test(words[1]!);
   const cased = isName || /^[A-Z][A-Z]/.test(words[0]!) ? words : [words[0]!.charAt(0).toLowerCase() + words[0]!.slice(1), ...words.slice(1)];
   const last = cased.length >= 2 ? ACT_NOUNS[cased.at(-1)!.toLowerCase()] : undefined;
   const object = cased.slice(0, -1);
-  const phrase = last && cased.length <= 4 && !/^(?:and|or|of|for|with|to|in|on|the|a|an)$/i.test(object.at(-1)!) ? `${last} ${object.join(' ')}` : `get ${cased.join(' ')}`;
-  return phrase.length <= MAX_LENGTH ? phrase : phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
+  // Only words before the act: "full-text + semantic search across …" is no object to search.
+  const qualified = cased.findIndex((word, i) => i >= 1 && i <= 3 && ACT_NOUNS[word.toLowerCase()] !== undefined && QUALIFIER.test(cased[i + 1] ?? '') && cased.slice(0, i).every((w) => /^[\p{L}\p{N}'’-]+$/u.test(w)));
+  const phrase =
+    last && cased.length <= 4 && !/^(?:and|or|of|for|with|to|in|on|the|a|an)$/i.test(object.at(-1)!)
+      ? `${last} ${object.join(' ')}`
+      : qualified > 0
+        ? `${ACT_NOUNS[cased[qualified]!.toLowerCase()]} ${[...cased.slice(0, qualified), ...cased.slice(qualified + 1)].join(' ')}`
+        : `get ${cased.join(' ')}`;
+  return withoutCutTail(phrase.length <= MAX_LENGTH ? phrase : phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, ''));
 }
+
+/** A phrase cut short ("… job listings from 20", "… dates by") ends where its last whole thing does; null when too little is left. */
+function withoutCutTail(phrase: string): string | null {
+  const words = phrase.split(' ');
+  while (words.length > 2 && /^(?:for|of|by|from|with|to|in|on|at|and|or|the|a|an|over|across|per|like|such|as)$|^[\d][\d+,.%]*$/i.test(words.at(-1)!)) {
+    // "catalog of 16,000 …" cut to "catalog": what it was of was the thing.
+    if (words.pop()!.toLowerCase() === 'of') return null;
+  }
+  return words.length >= 3 || (words.length === 2 && !/^(?:for|of|by|from|with|to|in|on|and|or)$/i.test(words[1]!)) ? words.join(' ') : null;
+}
+
+/** A one-liner that names the API, or the kind of tool it is, says nothing of what it gives: "REST API for next-episode.net", "URL shortener service", "Cat as a service". */
+const NAMES_THE_API = /\b(?:apis?|rest|restful|sdk|websockets?|graphql|endpoints?|as a service)\b/i;
+/** The thing a clause names, before what qualifies it: "blogging platform" in "blogging platform built for developers". */
+const HEAD_OF_CLAUSE = /\s(?:of|for|with|from|in|on|by|to|about|that|which|built|used|powered|providing)\s.*$/i;
+const TOOL_HEAD = /\b(?:service|services|platform|engine|board|tool|tools|website|site|app|wrapper|project|solutions?|clone)\b/i;
+/**
+ * "Key-value storage REST API for quick prototyping" gives key-value storage for quick prototyping:
+ * a thing of two to four common words before "API", and what qualifies it after. A name before it
+ * ("Domains Data API", "IP Geolocation API") or a lone word ("currency API") says which API, not what it gives.
+ */
+function thingBeforeApi(clause: string): string {
+  // "Free meme API" is a meme API, one word before it.
+  const bare = clause.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '');
+  const named = /^([A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){1,3})\s+(?:(?:REST|RESTful|Rest|JSON|HTTPS?|Web|rest|restful|json|https?|web)\s+)?(?:API|APIs|api|apis)\b\s*(.*)$/.exec(bare);
+  if (!named || /\b(?:driven|based|powered|hosted|free|open|public|simple|fake)$/i.test(named[1]!)) return clause;
+  const rest = named[2]!.trim();
+  if (rest && !QUALIFIER.test(rest.split(/\s+/)[0]!)) return clause;
+  return rest ? `${named[1]} ${rest}` : named[1]!;
+}
+
+/** A clause that opens with a word no thing opens with was cut from a sentence ("for upcoming …", "or search …", "contains live datasets …"); "On-chain" is not "on". */
+const CUT_START = /^(?:for|or|and|with|of|to|by|in|on|each|every|contains?|includes?|including)\s/i;
 
 /**
  * 1 to 4 phrases from a public-apis row's one-liner where it says what the API does: a verb
@@ -234,18 +278,22 @@ function nounCapability(words: string[]): string {
  * "get …". Null, with the reason, when it says neither ("The best API ever").
  */
 export function capabilitiesOfRow(description: string): { capabilities: string[] } | { reason: string } {
-  const text = plainText(description).replace(/\s*\([^)]*\)/g, '').replace(/[.!]+$/, '').trim();
+  // Its first sentence ("IP Geolocation API. Collecting data from …"): a period after two letters ends one, after one ("D.C.", "U.S.") does not.
+  const text = plainText(description).replace(/\s*\([^)]*\)/g, '').split(/(?<=[A-Za-z0-9)]{2})[.!]\s+(?=[A-Z])/)[0]!.replace(/[.!]+$/, '').trim();
   if (!text) return { reason: 'the row has no description' };
   if (/^(?:the |a |an )?(?:best|simple|free|easy|fast|open|public|unofficial|official|awesome|great)\b.*\b(?:api|service)\b/i.test(text) && text.split(' ').length <= 5) return { reason: 'the row praises rather than says what the API does' };
   const clauses = text
-    .split(/\s*(?:;|,\s*(?:and\s+)?|\s+and\s+(?=[a-z]+s?\s)|\s+&\s+)\s*/)
+    // A comma before a digit groups thousands ("47,000+ agencies"); it ends no clause.
+    .split(/\s*(?:;|,(?!\d)\s*(?:and\s+)?|\s+and\s+(?=[a-z]+s?\s)|\s+&\s+)\s*/)
     .map((clause) => clause.trim())
     .filter(Boolean);
   const phrases: string[] = [];
   for (const [position, clause] of clauses.entries()) {
-    const verbPhrase = capabilityPhraseOf(clause);
+    // "Open Source … API" praises; it opens no thing.
+    const verbPhrase = /^open[- ]source\b/i.test(clause) ? null : capabilityPhraseOf(clause);
     if (verbPhrase) {
-      phrases.push(verbPhrase);
+      const whole = withoutCutTail(verbPhrase);
+      if (whole) phrases.push(whole);
     } else if (
       position === 0 &&
       ROW_NOUN_START.test(clause) &&
@@ -253,12 +301,18 @@ export function capabilitiesOfRow(description: string): { capabilities: string[]
       // A clause with its own verb is a sentence, not a thing the API gives ("Kakao Maps provide multiple APIs").
       !/\b(?:provides?|helps?|is|are|allows?|lets|offers?|gives?|makes?|builds?|enables?|supports?|uses?|using|based)\b|['’]s\b/i.test(clause)
     ) {
-      const words = clause.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '').split(/\s+/);
-      if (words.length < 2 || words.length > MAX_WORDS || /\b(?:api|apis)$/i.test(clause)) continue;
+      // What stands before a colon or a dash is the thing; what follows lists its parts ("minecraft data: mobs, …").
+      const thing = thingBeforeApi(clause.split(/\s*:\s*|\s+[—–-]\s+/)[0]!);
+      if (NAMES_THE_API.test(thing) || TOOL_HEAD.test(thing.replace(HEAD_OF_CLAUSE, '')) || CUT_START.test(thing)) continue;
+      // "Random US, Hong Kong and Cape Verde addresses": a short first item of a list of names qualifies the noun that ends the list.
+      if (clauses.length > 1 && thing === clause && /^\S+\s+[A-Z]\S*$/.test(thing) && /\s+and\s+/.test(text.slice(text.indexOf(',') + 1))) continue;
+      const words = thing.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '').split(/\s+/);
+      if (words.length < 2 || words.length > MAX_WORDS) continue;
       // A clause that opens with a verb the phrase reader turned down ("Get the country", "Check if websites …") is no thing to get.
       const opening = words[0]!.toLowerCase();
       if (VERB_FORMS[opening] || KNOWN_VERBS.has(opening)) continue;
-      phrases.push(nounCapability(words));
+      const phrase = nounCapability(words);
+      if (phrase) phrases.push(phrase);
     }
     if (phrases.length >= 4) break;
   }

@@ -34,4 +34,53 @@ describe("capabilities read from a public-apis row's one-liner", () => {
     expect(phrasesOf('Check if websites and online services are currently down')).toEqual([]);
     expect(capabilitiesOfRow('Gets an array of popular memes')).toHaveProperty('reason');
   });
+
+  it('reads no capability from a one-liner that names the API or the kind of tool it is', () => {
+    expect(phrasesOf('REST API for next-episode.net')).toEqual([]);
+    expect(phrasesOf('Cat as a service (cats pictures and gifs)')).toEqual([]);
+    expect(phrasesOf('Real-Time RESTful APIs and Websocket for Stocks, Currencies, and Crypto')).toEqual([]);
+    expect(phrasesOf('Free currency API with over 150 currencies')).toEqual([]);
+    expect(phrasesOf('Job search engine')).toEqual([]);
+    expect(phrasesOf('URL shortener service')).toEqual([]);
+    expect(phrasesOf('Blogging platform built for developers')).toEqual([]);
+    // The status of a provider's services is a thing to get: "services" only qualifies it.
+    expect(phrasesOf('Status of all DigitalOcean services')).toEqual(['get status of all DigitalOcean services']);
+  });
+
+  it('reads the thing a one-liner names before "API", with what qualifies it', () => {
+    expect(phrasesOf('Key-value storage REST API for quick prototyping')).toEqual(['get key-value storage for quick prototyping']);
+    expect(phrasesOf('Image generation API')).toEqual(['generate image']);
+    // A name before "API" says which API it is, not what it gives.
+    expect(phrasesOf('Domains Data API for Developers')).toEqual([]);
+  });
+
+  it('keeps the first sentence, and what stands before a colon or a dash', () => {
+    expect(phrasesOf('IP Geolocation API. Collecting data from multiple sources')).toEqual([]);
+    expect(phrasesOf('Free Minecraft data: mobs, biomes, items, enchantments')).toEqual(['get minecraft data']);
+    expect(phrasesOf('Live economic data — CPI, PPI, energy, treasury rates')).toEqual(['get live economic data']);
+    // One letter before a period is an abbreviation, not the end of a sentence.
+    expect(phrasesOf('U.S. Department of the Treasury Data')).toEqual(['get U.S. Department of the Treasury Data']);
+  });
+
+  it('never leaves a phrase cut mid-way ("… in Georgia from", "archive of") or one cut from a sentence', () => {
+    expect(phrasesOf('Find verified legal specialists in Georgia from natural-language queries')).toEqual(['find verified legal specialists in Georgia']);
+    // Cut at 60 characters right after "of": what it was of was the thing.
+    expect(phrasesOf('Comprehensive historical hourly weather observations of airports')).toEqual([]);
+    expect(phrasesOf('For upcoming and ongoing competitive coding contests')).toEqual([]);
+    expect(phrasesOf('Contains live datasets including information about petitions, bills, MP votes')).toEqual([]);
+    // "On-chain" opens a thing; "on" alone would not. "Open Source … API" praises.
+    expect(phrasesOf('On-chain lottery, draw history, jackpot and advertising endpoints')).toEqual(['get on-chain lottery']);
+    expect(phrasesOf('Open Source Shrimad Bhagavad Gita API including 21+ authors translation')).toEqual([]);
+  });
+
+  it('reads a comma before a digit as grouping thousands, not ending a clause ("search 47", "from 20")', () => {
+    expect(phrasesOf('Search 47,000+ marketing agencies by service, location and rating')).toEqual(['search 47,000+ marketing agencies by service']);
+    expect(phrasesOf('Catalog of 16,000+ satellites merging CelesTrak, GCAT, Wikidata; free tier included')).toEqual(['get catalog of 16,000+ satellites merging CelesTrak']);
+  });
+
+  it('reads an act named before what qualifies it as that act, and the first of a list of names as no thing', () => {
+    expect(phrasesOf('Text translation with language detection')).toEqual(['translate text with language detection']);
+    expect(phrasesOf('UK postcode lookup with lat/lon')).toEqual(['look up UK postcode with lat/lon']);
+    expect(phrasesOf('Random US, Hong Kong and Cape Verde addresses')).toEqual([]);
+  });
 });
