@@ -9,7 +9,7 @@ export const TAXONOMY = {
   'Analytics & Monitoring': ['Web Analytics', 'Product Analytics', 'Monitoring & Observability', 'Error Tracking', 'Incident Response', 'Business Intelligence'],
   'Authentication & Identity': ['Identity Platform', 'OAuth Providers', 'Authorization'],
   'Blockchain & Crypto': ['Blockchain', 'Cryptocurrency'],
-  'Business & Productivity': ['Business Data', 'Calendar & Scheduling', 'Collaboration', 'Customer Support', 'CRM', 'Documents', 'Forms & Surveys', 'Jobs & Recruiting', 'Project Management', 'Enterprise'],
+  'Business & Productivity': ['Business Data', 'Calendar & Scheduling', 'Collaboration', 'Customer Support', 'CRM', 'Documents', 'Forms & Surveys', 'Jobs & Recruiting', 'Project Management', 'Enterprise', 'Workflow Automation'],
   'Cloud Infrastructure': ['Amazon Web Services', 'Microsoft Azure', 'Google Cloud', 'Hosting & Deployment', 'Backend as a Service', 'Cloud Platforms', 'Compute', 'Networking & CDN', 'Databases', 'Vector Databases', 'Code Execution Sandboxes'],
   'Cloud Storage & Files': ['Cloud Storage & File Sharing'],
   Communication: ['Real-time & WebSockets', 'Messaging & Chat', 'SMS & Voice', 'Email', 'Phone Numbers'],
