@@ -128,6 +128,7 @@ unit conversion: unit conversion, unit conversions, convert units, unit converte
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, hashing utilities
 job scheduling: cron, cron job, cron jobs, cronjob, crontab, scheduled jobs, schedule jobs, job scheduler, job scheduling, scheduled tasks, schedule tasks, task scheduler, recurring jobs, recurring tasks
 webhooks: webhooks, webhook, request bin
+workflow automation: workflow automation, automate workflows, automated workflows, automation workflows, integration platform, integration platforms, ipaas, no-code automation, no code automation; in needs only: connect my apps, connect two apps, connect saas apps, if this then that
 mock apis: mock api, mock data, json placeholder, fake api
 fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake
 random generators: random, randomness, random number, random numbers, dice, coin flip, random choice, shuffle, random generator

@@ -154,6 +154,23 @@ describe('virtual machines', () => {
   });
 });
 
+describe('workflow automation', () => {
+  it('is what a need to automate workflows asks for, though "workflow" alone says where a call runs', () => {
+    const index = indexOf([
+      listing('flows', 'Flows', 'REST API of a workflow automation platform: manage workflows and their executions'),
+      listing('glue', 'Glue', 'An integration platform that runs steps across connected apps'),
+      listing('ci', 'CI', 'Run a build when a workflow starts', 'Misc', 'start builds'),
+      ...unrelated(20),
+    ]);
+    expect(capabilityUnitsOf(index, 'automate workflows between our apps')).toContain('workflow automation');
+    expect(creditedBy(index, 'automate workflows between our apps', 'flows')).toContain('workflow automation');
+    expect(creditedBy(index, 'automate workflows between our apps', 'glue')).toContain('workflow automation');
+    expect(firstHitOf(index, 'automate workflows between our apps')).toBe('flows');
+    // Run from a workflow, a need asks for what it names, not for automation.
+    expect(capabilityUnitsOf(index, 'start a build from a GitHub Actions workflow')).not.toContain('workflow automation');
+  });
+});
+
 describe('a need word a listing has only in its name', () => {
   const index = indexOf([
     listing('brand', 'Storm Glass', 'Marine weather from many sources'),
