@@ -102,6 +102,11 @@ const OWN_STEMS = new Map<string, string>(
     // payouts over a period" or "summarize policy states" met "summarize a long article".
     summarization: 'summarization',
     summarisation: 'summarization',
+    // A government or company department is no departing flight or leaver: Porter gives "depart"
+    // to all ("deactivate a departing employee's account" met a state's Department of IT).
+    department: 'department',
+    departments: 'department',
+    departmental: 'department',
     // UPS, the carrier, is no "up" (Porter drops its "s", and "up" is a particle: "set up", "look up").
     ups: 'ups',
     // Shipping a parcel is no ship at sea: Porter gives "ship" to both, and "track a parcel shipped

@@ -291,6 +291,8 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
     ['transition', 'transit'],
     ['elevator', 'elevation'],
     ['conversation', 'conversion'],
+    ['department', 'departing'],
+    ['departments', 'depart'],
   ])('%s is not %s', (word, other) => {
     expect(stem(word)).not.toBe(stem(other));
   });
@@ -298,6 +300,7 @@ describe('stems of their own for words Porter merges with an unrelated one', () 
   it('still meets the word\'s own forms', () => {
     expect(stem('authorize')).toBe(stem('authorization'));
     expect(stem('publication')).toBe(stem('publications'));
+    expect(stem('department')).toBe(stem('departments'));
     expect(stem('trained')).toBe(stem('training'));
     expect(stem('nationally')).toBe(stem('national'));
     expect(stem('trains')).toBe(stem('train'));
