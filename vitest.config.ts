@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import SlowFirstSequencer from './test/support/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -8,8 +7,6 @@ export default defineConfig({
     // One real PostgreSQL server for the whole run; each test file makes its own database in it.
     globalSetup: ['test/support/postgres-global-setup.ts'],
     pool: 'forks',
-    // The slowest files first, so the two forks finish together (test/support/slow-first-sequencer.ts).
-    sequence: { sequencer: SlowFirstSequencer },
     // Vitest's default outside watch mode is one fork fewer than the cores, so one fork on a two-core
     // machine; most files wait on servers, browsers and child processes, so one fork per core halves the run.
     poolOptions: { forks: { maxForks: availableParallelism() } },
