@@ -16,6 +16,8 @@ export interface GithubRequest {
   query: string | null;
   authorization: string | undefined;
   at: number;
+  /** When its answer had been written (performance.now()), so tests can tell one request at a time from overlapping ones. */
+  answeredAt?: number;
 }
 
 export class GithubReplayServer {
@@ -28,7 +30,9 @@ export class GithubReplayServer {
     const server = createServer((request, response) => {
       const url = new URL(request.url ?? '/', 'http://localhost');
       const query = url.searchParams.get('q');
-      replay.requests.push({ path: url.pathname, query, authorization: request.headers.authorization, at: performance.now() });
+      const recorded: GithubRequest = { path: url.pathname, query, authorization: request.headers.authorization, at: performance.now() };
+      replay.requests.push(recorded);
+      response.on('finish', () => (recorded.answeredAt = performance.now()));
       const repo = /^\/repos\/([^/]+)\/([^/]+)$/.exec(url.pathname);
       const search = url.pathname === '/search/issues' && query ? /^repo:([^/\s]+)\/(\S+) type:issue state:(open|closed)$/.exec(query) : null;
       const file = repo ? path.join('repos', `${repo[1]}__${repo[2]}.json`) : search ? path.join('search', `${search[1]}__${search[2]}.${search[3]}.json`) : null;
