@@ -137,7 +137,11 @@ describe('verifying the pages the curated head cites', () => {
     expect(new Set(calls.map((call) => call.host)).size).toBe(2);
     for (const host of new Set(calls.map((call) => call.host))) {
       const times = calls.filter((call) => call.host === host).map((call) => call.at);
-      for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(115);
+      expect(times.length).toBeGreaterThan(1);
+      // Spaced by 120 ms: the rule is pinned on a fake clock in test/enrich/pacer.test.ts. A call is
+      // recorded when its task runs again, which a busy event loop can delay; a late record shortens one
+      // gap and lengthens the next, so the span of a host's calls, late only at its first, is what is held.
+      expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((times.length - 1) * 120 - 60);
     }
   });
 });
