@@ -13,6 +13,8 @@ export const MIN_CAPABILITIES = 4;
 export const MAX_CAPABILITIES = 12;
 const MAX_WORDS = 8;
 const MAX_LENGTH = 60;
+/** A phrase of at most MAX_LENGTH characters, cut at a word boundary. */
+const cutToLength = (phrase: string) => (phrase.length <= MAX_LENGTH ? phrase : phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, ''));
 
 /** Third-person and noun-like leading verbs to the imperative: "Lists" → "list", "Returns" → "get". */
 const VERB_FORMS: Record<string, string> = {
@@ -104,7 +106,7 @@ export function capabilityPhraseOf(text: string): string | null {
     phrase = cut.join(' ');
   }
   phrase = phrase.replace(/(?:\s+(?:a|an|the|of|for|to|and|or|in|on|with|by|from|based|new))+$/i, '');
-  if (phrase.length > MAX_LENGTH) phrase = phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, '');
+  phrase = cutToLength(phrase);
   phrase = phrase.replace(/^(?:provide|get|return|retrieve) (?:a|the) list of /i, 'list ').replace(/[,;:]+$/, '');
   // Path and header syntax ("#X-Amz-Target=…") is no one's words.
   if (/[#=<>{}\[\]]/.test(phrase)) return null;
@@ -209,6 +211,8 @@ const ROW_NOUN_START = /^(?:[A-Z0-9][\w'&.+-]*|[a-z][\w'&.+-]*)(?:\s|$)/;
 
 /** Words that praise rather than name what an API gives: "Free image search" gives image search. */
 const PRAISE_START = /^(?:(?:free|simple|fast|easy|unofficial|official|open[- ]source|public|awesome|powerful|lightweight|reliable)\s+)+/i;
+/** A row's clause without its leading article and praise: "A free image search" names image search. */
+const withoutArticleOrPraise = (clause: string) => clause.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '');
 
 /** A thing named by the act it is ("Postcode lookup", "Image search"), read as that act: "look up postcodes" reads better than "get postcode lookup". */
 const ACT_NOUNS: Record<string, string> = {
@@ -235,7 +239,7 @@ function nounCapability(words: string[]): string | null {
       : qualified > 0
         ? `${ACT_NOUNS[cased[qualified]!.toLowerCase()]} ${[...cased.slice(0, qualified), ...cased.slice(qualified + 1)].join(' ')}`
         : `get ${cased.join(' ')}`;
-  return withoutCutTail(phrase.length <= MAX_LENGTH ? phrase : phrase.slice(0, MAX_LENGTH).replace(/\s+\S*$/, ''));
+  return withoutCutTail(cutToLength(phrase));
 }
 
 /** A phrase cut short ("… job listings from 20", "… dates by") ends where its last whole thing does; null when too little is left. */
@@ -260,7 +264,7 @@ const TOOL_HEAD = /\b(?:service|services|platform|engine|board|tool|tools|websit
  */
 function thingBeforeApi(clause: string): string {
   // "Free meme API" is a meme API, one word before it.
-  const bare = clause.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '');
+  const bare = withoutArticleOrPraise(clause);
   const named = /^([A-Za-z][\w'-]*(?:\s+[a-z][\w'-]*){1,3})\s+(?:(?:REST|RESTful|Rest|JSON|HTTPS?|Web|rest|restful|json|https?|web)\s+)?(?:API|APIs|api|apis)\b\s*(.*)$/.exec(bare);
   if (!named || /\b(?:driven|based|powered|hosted|free|open|public|simple|fake)$/i.test(named[1]!)) return clause;
   const rest = named[2]!.trim();
@@ -306,7 +310,7 @@ export function capabilitiesOfRow(description: string): { capabilities: string[]
       if (NAMES_THE_API.test(thing) || TOOL_HEAD.test(thing.replace(HEAD_OF_CLAUSE, '')) || CUT_START.test(thing)) continue;
       // "Random US, Hong Kong and Cape Verde addresses": a short first item of a list of names qualifies the noun that ends the list.
       if (clauses.length > 1 && thing === clause && /^\S+\s+[A-Z]\S*$/.test(thing) && /\s+and\s+/.test(text.slice(text.indexOf(',') + 1))) continue;
-      const words = thing.replace(/^(?:an?|the)\s+/i, '').replace(PRAISE_START, '').split(/\s+/);
+      const words = withoutArticleOrPraise(thing).split(/\s+/);
       if (words.length < 2 || words.length > MAX_WORDS) continue;
       // A clause that opens with a verb the phrase reader turned down ("Get the country", "Check if websites …") is no thing to get.
       const opening = words[0]!.toLowerCase();
