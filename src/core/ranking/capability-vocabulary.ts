@@ -32,6 +32,7 @@ authentication: authentication, authenticate, login, signin, sign up, signup, si
 identity verification: identity verification, identity documents, identity document, id documents, id document, kyc, know your customer, selfie verification, document verification; in needs only: verify identity, identity check, identity checks, verify a passport, passport check
 one-time codes: one-time code, one-time codes, one-time passcode, one-time passcodes, one-time password, one-time passwords, otp, otps, verification code, verification codes, sms code, sms codes, passcode, passcodes, two-factor, 2fa, mfa, multi-factor, phone verification, verify phone numbers
 authorization: authorization, permissions, access control, roles, rbac, fine-grained access, fine-grained permissions, permission checks, check permissions, authorization checks, policy engine; in needs only: may edit, allowed to edit, who can access
+user provisioning: scim, user provisioning, provision users, deprovision users, deprovisioning, deactivate users, suspend users, offboarding, workforce identity, user lifecycle; in needs only: company directory, deactivate an account, deactivate accounts, departing employee, departing employees
 social login: social login, social sign-in, sign in with google, login with facebook, social sign in
 country data: country, countries, country data, capital city, population, currencies of a country, country codes, iso 3166, iso codes, iso country codes, nations, country flags
 geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, address to coordinates, address lookup, address search, address autocomplete, autocomplete addresses, autocomplete address, address suggestions, place search; in needs only: latitude, longitude, lat lng, coordinates, postal address, postal addresses, suggest addresses
@@ -126,6 +127,7 @@ source code hosting: git, github, gitlab, repositories, repository, repo, repos,
 package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, latest version of a package, package downloads
 unit conversion: unit conversion, unit conversions, convert units, unit converter, units of measurement, units of measure, measurement units, celsius, fahrenheit, kelvin, metric to imperial, imperial to metric
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, hashing utilities
+api management: api gateway, api gateways, api management, usage plans, usage plan, api proxies, api proxy, developer portal, api products; in needs only: issue api keys, api keys to customers, api key management
 job scheduling: cron, cron job, cron jobs, cronjob, crontab, scheduled jobs, schedule jobs, job scheduler, job scheduling, scheduled tasks, schedule tasks, task scheduler, recurring jobs, recurring tasks
 webhooks: webhooks, webhook, request bin
 workflow automation: workflow automation, automate workflows, automated workflows, automation workflows, integration platform, integration platforms, ipaas, no-code automation, no code automation; in needs only: connect my apps, connect two apps, connect saas apps, if this then that
@@ -163,6 +165,7 @@ calendar and holidays: holiday, holidays, public holidays, bank holidays, calend
 scheduling: calendar scheduling, scheduling platform, scheduling service, schedule meetings, meeting scheduling, book meetings, booking meetings, appointments, appointment booking, appointment scheduling, booking pages, booking links, calendar events, free busy, availability
 jobs: job listings, job board, careers, hiring, recruiting, vacancies, employment, remote jobs, salaries, job search, job search engine, job postings, job boards, job ads, job offers, job openings, job vacancies; in needs only: job hunting, job hunt, job seekers, job seeker, developer openings, engineering openings, open positions, openings posted
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, price comparisons, compare prices, compare product prices, deals, coupons, catalog, barcode lookup, retail, marketplace
+recommendations: recommendation engine, recommendation engines, recommender, recommenders, recommender system, product recommendations, personalized recommendations, individualized recommendations, real-time recommendations, recommendation models; in needs only: also bought, also viewed, customers who bought, frequently bought together, you may also like
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
 vessel tracking: vessel, vessels, vessel tracking, ship tracking, track ships, track a ship, ship positions, imo number, mmsi, maritime traffic, marine traffic
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
@@ -177,9 +180,10 @@ taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots
 road traffic: traffic jams, traffic incidents, traffic flow, traffic conditions, road traffic, congestion, road conditions, roadworks, tolls, toll roads
 travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, trips, hotel booking, travel destinations
+tours and activities: tours, guided tours, tours and activities, things to do, excursions, sightseeing tours, bookable activities
 real estate: real estate, housing, rent, rental, mortgage, listings real estate, property listings, property prices, homes for sale
 government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
-laws and courts: legislation, laws, parliament, court, courts
+laws and courts: legislation, laws, parliament, court, courts, regulations, regulatory documents, rulemaking, proposed rules, public comments, public comment, dockets, docket
 elections and politics: elections, election, politics, political, campaign finance, campaign contributions, political donations, political donors, campaign donors, election candidates, political candidates; in needs only: house race, senate race, presidential race, governor race
 science and math: science, scientific, math, mathematics, equations, calculator, physics, chemistry, periodic table
 research papers: research papers, scholarly, academic research, academic literature, academic publications, citation counts, cited by, citation graph, academic papers, scholarly works, scientific papers, publications metadata, doi, dois
@@ -194,11 +198,13 @@ url and link metadata: link preview, url metadata, open graph, unfurl, favicon, 
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
 monitoring: monitoring, observability, performance monitoring, dashboards, apm
+cloud cost management: cloud costs, cloud cost, cloud spend, cloud spending, cloud bill, cloud bills, cost and usage, cost explorer, cost management, cost anomalies, cost allocation, costs by service
+web performance: page speed, pagespeed, lighthouse, core web vitals, web vitals, page load time, page load times, load faster, performance audit, performance audits, site speed
 distributed tracing: distributed tracing, trace spans, trace segments, spans, service map, service maps, opentelemetry, trace requests, traces and spans, metrics logs and traces, logs and traces; in needs only: trace slow requests, tracing across services
 cdn caching: cdn, cdns, content delivery network, content delivery networks, edge cache, edge caching, cache purge, purge cache, purge the cache, purge files, cache invalidation, invalidate cache, invalidate objects, invalidations
 uptime monitoring: uptime, status page, uptime monitoring, downtime, website down, synthetic checks, health checks, not responding, unreachable, goes down, stops responding, site is down, website is down, site is up, website is up, is it down, downtime alerts, canary, canaries
 logging and errors: logs, logging, error tracking, error monitoring, exceptions, crash reporting, stack traces, application errors
-content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, inappropriate content, detect nsfw, nsfw detection, nsfw classification, classify nsfw; in needs only: nsfw
+content moderation: content moderation, moderate content, moderation api, moderation models, moderate text, moderate images, image moderation, text moderation, toxic, toxicity, hate speech, hateful, offensive language, profanity, abusive content, harassment, inappropriate content, detect nsfw, nsfw detection, nsfw classification, classify nsfw, nudity, nude images, explicit content, explicit images, adult content, sexual content; in needs only: nsfw
 bot protection: captcha, recaptcha, hcaptcha, bot detection, bot protection, spam bots, human verification, turnstile
 elevation and terrain: elevation, altitude, terrain, height above sea level, topography, digital elevation model
 public spending: government spending, public spending, federal spending, agency spending, procurement, public contracts, contract awards, government contracts, federal contracts, federal grants, grants awarded, budgets
@@ -213,6 +219,7 @@ project management: project management, task management, manage tasks, task list
 notes: note taking, notes app
 forms and surveys: forms, surveys
 crm: crm, leads, sales, contacts, customer data
+human resources: hris, human resources, hr system, hr systems, hr software, hr platform, employee records, time off, leave requests, leave balances, absences, vacation days, paid time off, pto
 electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, sign a document, sign a pdf, sign pdfs, sign a contract, sign contracts, sign electronically, signed electronically, contract signed, contracts signed, document signed, documents signed, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures
 marketing campaigns: marketing, campaigns
 patents: patent, patents, trademarks, intellectual property, inventions

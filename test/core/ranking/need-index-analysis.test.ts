@@ -1650,3 +1650,81 @@ describe('senses read from the sixth and seventh probes of everyday needs', () =
     expect(firstHitOf(index, need)).toBe('runner');
   });
 });
+
+describe('capabilities everyday needs name in words the listings do not share', () => {
+  const cases: { capability: string; need: string; serving: NeedDocument; decoys: NeedDocument[] }[] = [
+    {
+      capability: 'content moderation',
+      need: 'reject uploaded profile pictures that contain nudity',
+      serving: listing('screen', 'Screen', 'Image moderation: flag unsafe images before they go live'),
+      decoys: [listing('faces', 'Faces', 'Generate avatars for profile pictures')],
+    },
+    {
+      capability: 'laws and courts',
+      need: 'which proposed rules are open for public comment',
+      serving: listing('dockets', 'Dockets', 'Search regulatory documents and read their dockets'),
+      decoys: [listing('open', 'Open', 'Which parks are open today')],
+    },
+    {
+      capability: 'tours and activities',
+      need: 'bookable tours in a destination city',
+      serving: listing('outings', 'Outings', 'Find sightseeing tours and excursions to book around a location'),
+      decoys: [listing('cities', 'Cities', 'Destination city guides for travel')],
+    },
+    {
+      capability: 'cloud cost management',
+      need: "last month's cloud bill broken down by service",
+      serving: listing('spend', 'Spend', 'Query cost and usage data and forecast spending'),
+      decoys: [listing('bills', 'Bills', 'Pay a utility bill by service provider')],
+    },
+    {
+      capability: 'web performance',
+      need: 'run a Lighthouse audit on our homepage and record the score',
+      serving: listing('speed', 'Speed', 'Measure page speed and get suggestions to make a page load faster'),
+      decoys: [listing('audits', 'Audits', 'Record audit events and their score')],
+    },
+    {
+      capability: 'human resources',
+      need: "an employee's remaining vacation days from our HR system",
+      serving: listing('people', 'People', 'Manage leave requests, time off and employee records'),
+      decoys: [listing('days', 'Days', 'Count the days remaining until a date')],
+    },
+    {
+      capability: 'user provisioning',
+      need: "deactivate a departing employee's account in our company directory",
+      serving: listing('lifecycle', 'Lifecycle', 'SCIM user provisioning: create, suspend and deactivate users'),
+      decoys: [listing('accounts', 'Accounts', 'Company account data from a directory of businesses')],
+    },
+    {
+      capability: 'api management',
+      need: 'issue API keys to our own customers',
+      serving: listing('gate', 'Gate', 'An API gateway with usage plans and throttling'),
+      decoys: [listing('tracker', 'Tracker', 'Issue tracking for customers')],
+    },
+    {
+      capability: 'recommendations',
+      need: "show 'customers who bought this also bought' items in our shop",
+      serving: listing('similar', 'Similar', 'Recommendation engine trained on your interaction data'),
+      decoys: [listing('store', 'Store', 'Items customers bought in a shop')],
+    },
+  ];
+
+  for (const { capability, need, serving, decoys } of cases) {
+    it(`"${need}" names ${capability}, and finds the listing that offers it in other words`, () => {
+      const index = indexOf([serving, ...decoys, ...unrelated(20)]);
+      expect(capabilityUnitsOf(index, need)).toContain(capability);
+      // The serving listing shares no word with the need: the capability alone finds it.
+      expect(creditedBy(index, need, serving.slug)).toContain(capability);
+    });
+  }
+
+  it('leaves a role named in an agent lead-in alone: "my HR agent" names no HR system', () => {
+    const index = indexOf([listing('people', 'People', 'Manage leave requests, time off and employee records'), ...unrelated(20)]);
+    expect(capabilityUnitsOf(index, "my HR agent needs next year's public holidays in Germany")).not.toContain('human resources');
+  });
+
+  it('keeps a book cover a book: "cover image" names no capability of its own', () => {
+    const index = indexOf([listing('books', 'Books', 'Look up a book by ISBN with its cover image'), ...unrelated(20)]);
+    expect(capabilityUnitsOf(index, 'cover image and page count for a book from its ISBN')).toEqual(['books']);
+  });
+});
