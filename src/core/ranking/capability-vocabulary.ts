@@ -74,7 +74,7 @@ text analysis: text analysis, nlp, natural language processing, sentiment, senti
 natural language understanding: user intents, detect intent, detect intents, recognize intent, recognize intents, recognized intent, recognized intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
 summarization: summarization, text summarization, summarize text, summarize texts, summarize articles, summarize documents, summarize content, summarise text, tldr, condense text, key points, generate text; in needs only: summarize, summarise, summary, summaries, condense, boil
 ocr: ocr, optical character recognition, text from image, text from images, extract text, text recognition, scan documents, read text, receipt ocr, receipt scanning, scan receipts, scanned receipts, photographed receipts, scanned paper, scanned pages, scanned pdf, scanned pdfs; in needs only: text out of
-speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text
+speech to text: speech to text, speech-to-text, transcription, transcribe, transcripts, speech recognition, voice recognition, dictation, audio to text, live captions, live captioning, real-time captions, closed captions, live transcription, real-time transcription, streaming transcription, transcribe live audio, transcribe live audio streams
 text to speech: text to speech, text-to-speech, tts, speech synthesis, synthesize speech, synthesizes speech, synthesized speech, speech from text, voice generation, read aloud, synthetic voice, voices, spoken audio, narration, narrate, voiceover, voice over
 image captioning: image captioning, caption images, caption an image, describe an image, describe images, describe image, image description, image descriptions; in needs only: alt text, alt-text, alt attribute, alt attributes, alt tag, alt tags
 personal data redaction: redact, redaction, redacting, redacts, pii, personally identifiable information, detect personal data, find personal data, sensitive data, de-identify, de-identification, deidentify, anonymize, anonymise, anonymization, anonymisation, data masking, mask sensitive data, data loss prevention, dlp; in needs only: strip out names, remove names, mask names
@@ -105,6 +105,7 @@ url shortening: url shortener, shorten url, shorten urls, short links, short lin
 file storage: file storage, cloud storage, store files, file sharing, share files, upload files, file upload, uploads, file hosting, storage, object storage, s3, cloud drive, backup, ipfs, pinning
 json storage: json storage, key value, key-value, kv store, store json, json bin
 sql databases: sql database, sql databases, sql query, sql queries, run sql, execute sql, postgres, postgresql, mysql, mariadb, sqlite, relational database, relational databases, managed database, managed databases, hosted database, hosted databases, database as a service, serverless database, database cluster, database clusters
+database branching: database branching, database branches, branch a database, branch databases, preview databases; in needs only: copy of a database, copy of our database, database per pull request, database for each pull request
 pastebins: pastebin, paste, snippets
 dns and domains: dns, dns lookup, dns records, domain, domains, domain names, nameservers, mx records, domain availability, subdomains
 domain ownership lookup: whois, whois lookup, whois record, whois records, rdap, domain owner, domain owners, domain ownership, domain registrant, registrant, registrants, domain registration date, domain age; in needs only: who owns a domain, owns a domain, owns the domain, who registered a domain
@@ -127,6 +128,7 @@ source code hosting: git, github, gitlab, repositories, repository, repo, repos,
 package registries: package registry, package registries, npm, pypi, node package, node packages, node js libraries, npm packages, package versions, package metadata, package info, package information, latest version of a package, package downloads
 unit conversion: unit conversion, unit conversions, convert units, unit converter, units of measurement, units of measure, measurement units, celsius, fahrenheit, kelvin, metric to imperial, imperial to metric
 developer utilities: developer tools, testing, http testing, api testing, uuid, regex, hashing utilities
+load testing: load test, load tests, load testing, stress test, stress tests, stress testing, performance testing, virtual users, simulated users, concurrent users, k6, jmeter, locust
 api management: api gateway, api gateways, api management, usage plans, usage plan, api proxies, api proxy, developer portal, api products; in needs only: issue api keys, api keys to customers, api key management
 job scheduling: cron, cron job, cron jobs, cronjob, crontab, scheduled jobs, schedule jobs, job scheduler, job scheduling, scheduled tasks, schedule tasks, task scheduler, recurring jobs, recurring tasks
 webhooks: webhooks, webhook, request bin
@@ -167,8 +169,10 @@ jobs: job listings, job board, careers, hiring, recruiting, vacancies, employmen
 shopping and products: shopping, products, product, e-commerce, ecommerce, price comparison, price comparisons, compare prices, compare product prices, deals, coupons, catalog, barcode lookup, retail, marketplace
 recommendations: recommendation engine, recommendation engines, recommender, recommenders, recommender system, product recommendations, personalized recommendations, individualized recommendations, real-time recommendations, recommendation models; in needs only: also bought, also viewed, customers who bought, frequently bought together, you may also like
 shipping and tracking: parcel, parcels, package tracking, shipment, shipments, shipping, tracking number, track packages, courier, couriers, logistics, freight, track shipment
+local delivery: same-day delivery, same day delivery, same-day courier, same day courier, courier service, on-demand delivery, local delivery, courier delivery, dispatch a courier, book a courier, booking a courier, last-mile delivery, deliver orders
 vessel tracking: vessel, vessels, vessel tracking, ship tracking, track ships, track a ship, ship positions, imo number, mmsi, maritime traffic, marine traffic
 vehicles: vehicle, vehicles, car, cars, vin, vin decoder, automotive, make and model, license plate, motorcycles, car prices, ev, electric vehicles
+license plate recognition: license plate recognition, number plate recognition, anpr, alpr, read license plates, recognize license plates, read number plates, plate recognition; in needs only: license plate number, plate number, plate numbers
 ev charging: charging stations, charging station, ev charging, charge points, electric vehicle charging, chargers
 transport and transit: public transport, transit, transportation, bus, buses, train, trains, railway, rail, metro, subway, tram, timetable, timetables, transit schedules, bus schedules, train schedules, departures, arrivals, journey planner, stations, gtfs, bus stops, transit stops
 flights and aviation: flight, flights, airport, airports, airline, airlines, aviation, aircraft, air traffic, planes
@@ -197,6 +201,7 @@ help centre articles: help center, help centre, help articles, help center artic
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
+time series data: time series, time-series, time series data, time series database, time-series database, sensor data, sensor readings, telemetry data, iot data, iot sensor data, iot sensors
 monitoring: monitoring, observability, performance monitoring, dashboards, apm
 cloud cost management: cloud costs, cloud cost, cloud spend, cloud spending, cloud bill, cloud bills, cost and usage, cost explorer, cost management, cost anomalies, cost allocation, costs by service
 web performance: page speed, pagespeed, lighthouse, core web vitals, web vitals, page load time, page load times, load faster, performance audit, performance audits, site speed

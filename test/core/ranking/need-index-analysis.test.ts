@@ -1707,6 +1707,42 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('similar', 'Similar', 'Recommendation engine trained on your interaction data'),
       decoys: [listing('store', 'Store', 'Items customers bought in a shop')],
     },
+    {
+      capability: 'speech to text',
+      need: "turn a speaker's microphone audio into live captions",
+      serving: listing('stream', 'Stream', 'Transcribe live audio streams over WebSockets'),
+      decoys: [listing('mics', 'Mics', 'Microphone reviews and audio gear prices')],
+    },
+    {
+      capability: 'load testing',
+      need: 'load-test our checkout API with thousands of virtual users',
+      serving: listing('swarm', 'Swarm', 'Start and stop k6 runs in the cloud from CI'),
+      decoys: [listing('checkout', 'Checkout', 'A checkout API for online payments')],
+    },
+    {
+      capability: 'database branching',
+      need: 'spin up a throwaway copy of our database for each pull request',
+      serving: listing('forks', 'Forks', 'Serverless Postgres: branch a database instantly for dev and test'),
+      decoys: [listing('pulls', 'Pulls', 'List the pull requests of a repository')],
+    },
+    {
+      capability: 'local delivery',
+      need: 'book a same-day courier to take an order to a customer across town',
+      serving: listing('rides', 'Rides', 'Get a delivery quote before booking a courier'),
+      decoys: [listing('orders', 'Orders', 'Manage orders and customers of an online store')],
+    },
+    {
+      capability: 'license plate recognition',
+      need: 'read the licence plate number from each camera snapshot',
+      serving: listing('plates', 'Plates', 'ANPR: recognize vehicles in an uploaded image'),
+      decoys: [listing('cams', 'Cams', 'Camera snapshots from traffic cameras')],
+    },
+    {
+      capability: 'time series data',
+      need: 'store readings from IoT sensors and query them by time range',
+      serving: listing('feeds', 'Feeds', 'Write and delete time series data in buckets'),
+      decoys: [listing('ranges', 'Ranges', 'Query price ranges for a product')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
