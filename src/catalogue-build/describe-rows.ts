@@ -9,7 +9,7 @@ const THIRD_PARTY_TITLE = "A third party's page about";
 const TIED_BY = '; own page on another host: ';
 
 /** The draft of the row an entry names, or a stop: the curation is wrong, not the list. */
-export function rowNamedBy<D>(findRow: (key: string) => D | undefined, kind: 'row' | 'gone', key: string): D {
+export function rowNamedBy<D>(findRow: (key: string) => D | undefined, kind: 'row' | 'place' | 'gone', key: string): D {
   const draft = findRow(key);
   if (!draft) throw new Error(`catalog-sources/curation: ${kind} ${key} names no row of the public-apis copy that is listed on its own; copy the key from the list (name, and @host where two rows share it)`);
   return draft;

@@ -31,7 +31,7 @@ const readYaml = (path: string): unknown => {
 
 /**
  * curation.yaml, then every file of curation/ (the documents described anew from their own
- * pointers, the public-apis rows described from their own pages), in name order. A document corrected twice is an error: which entry wins would be an accident.
+ * pointers, the public-apis rows described from their own pages or placed by their text), in name order. A document corrected twice is an error: which entry wins would be an accident.
  */
 export function readCuration(sourcesDir: string) {
   const folder = join(sourcesDir, 'curation');
@@ -45,7 +45,7 @@ export function readCuration(sourcesDir: string) {
   });
   const seen = new Set<string>();
   for (const entry of curation) {
-    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : 'gone' in entry ? `row ${entry.gone}` : undefined;
+    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : 'gone' in entry ? `row ${entry.gone}` : 'place' in entry ? `placement of ${entry.place}` : undefined;
     if (key === undefined) continue;
     if (seen.has(key)) throw new SourceError(`catalog-sources/curation: ${key} is corrected twice; keep one entry`, 'unreadable');
     seen.add(key);

