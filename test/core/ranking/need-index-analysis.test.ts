@@ -1743,6 +1743,54 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('feeds', 'Feeds', 'Write and delete time series data in buckets'),
       decoys: [listing('ranges', 'Ranges', 'Query price ranges for a product')],
     },
+    {
+      capability: 'organizations and teams',
+      need: 'let business customers invite teammates into a shared company workspace',
+      serving: listing('orgs', 'Orgs', 'Manage organizations and memberships of your users'),
+      decoys: [listing('spaces', 'Spaces', 'Rent a shared office space by the day')],
+    },
+    {
+      capability: 'video understanding',
+      need: 'describe what happens in a short video a user uploads',
+      serving: listing('model', 'Model', 'Multimodal models that take text, image and video input'),
+      decoys: [listing('tube', 'Tube', 'Upload a short video and share it')],
+    },
+    {
+      capability: 'web analytics',
+      need: "pull our website's page views and top traffic sources",
+      serving: listing('ga', 'GA', 'Run reports on a GA4 property'),
+      decoys: [listing('sources', 'Sources', 'Top news sources of the day')],
+    },
+    {
+      capability: 'pdf editing',
+      need: 'combine the PDF files a customer uploads into one PDF',
+      serving: listing('blocks', 'Blocks', 'Merge PDF documents and watermark their pages'),
+      decoys: [listing('files', 'Files', 'Store the files a customer uploads')],
+    },
+    {
+      capability: 'payments',
+      need: "save a shopper's card so they can check out in one click next time",
+      serving: listing('vault', 'Vault', 'Tokenize cards and keep them as cards on file'),
+      decoys: [listing('clicks', 'Clicks', 'Count the clicks a shopper makes')],
+    },
+    {
+      capability: 'generative ai',
+      need: 'a hosted model that can call our own backend functions with structured arguments',
+      serving: listing('tools', 'Tools', 'Function calling and JSON mode for chat completions'),
+      decoys: [listing('backend', 'Backend', 'Host backend functions for your app')],
+    },
+    {
+      capability: 'scheduling',
+      need: 'a link where new customers book a call with their account manager',
+      serving: listing('slots', 'Slots', 'Create single-use booking links for an event type'),
+      decoys: [listing('links', 'Links', 'Short links for your account')],
+    },
+    {
+      capability: 'company data',
+      need: "a French company's registered details from its SIREN number",
+      serving: listing('registry', 'Registry', 'Records of legal units from the business register, by SIRET'),
+      decoys: [listing('numbers', 'Numbers', 'Facts about a number')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
