@@ -64,6 +64,7 @@ subscription billing: subscription billing, recurring payments, recurring billin
 payouts: payout, payouts, pay out, pay sellers, pay vendors, pay contractors, disbursement, disbursements, mass payments, bulk payments, send money, marketplace payouts, split payments
 banking: bank, banking, open banking, bank accounts, account balances, bank transfers, money transfers, checking account, account transactions, transaction history, spending history
 tax and vat: vat, tax, taxes, vat number, sales tax, tax rates, vat validation, tax id
+accounting: accounting software, accounting system, accounting systems, accounting api, accounting data, bookkeeping, general ledger, journal entries, journal entry, chart of accounts, ledger accounts, accounts payable, accounts receivable, bank reconciliation, accounting software, financial reports
 company data: company, companies, business registry, company registry, registration number, company information, corporate data, firms, legal entities, business information, enterprise data, company lookup, company number, company numbers, siren, siret, registered details, company records, business register, company register
 financial filings: sec filings, annual reports, financial statements, edgar, sec filing, regulatory filings, company filings, income statement, income statements, balance sheet, balance sheets, cash flow statement, company fundamentals, insider trading, insider transactions, insider trades
 books: book, books, isbn, library, authors, novels, bibliographic, literature, ebooks
@@ -118,6 +119,7 @@ security and malware: malware, virus, antivirus, phishing, threat intelligence, 
 ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection, fraudulent, fraudulent transactions, fraudulent orders, fraud prevention, fraud scoring, fraud score, risk score, risk scoring
+device identification: device identification, identify devices, device fingerprinting, browser fingerprinting, browser fingerprint, device fingerprint, visitor identification, identification events; in needs only: returning device, returning devices, returning visitor, returning visitors
 spam detection: spam detection
 data breaches: data breach, breach, breaches, pwned, leaked passwords, exposed passwords, compromised accounts, password leaks, credential leaks
 passwords: password generator, generate passwords, random passwords, password strength, password hashing, hash passwords, hashing, breached passwords, pwned passwords
@@ -187,6 +189,7 @@ taxis and ride hailing: taxi, taxis, ride sharing, ride hailing, rideshare, cabs
 parking: parking, car parks, parking spaces, parking lots
 road traffic: traffic jams, traffic incidents, traffic flow, traffic conditions, road traffic, congestion, road conditions, roadworks, tolls, toll roads
 travel and places: travel, tourism, hotels, hotel, accommodation, attractions, landmarks, trips, hotel booking, travel destinations
+travel advisories: travel advisory, travel advisories, travel warnings, travel safety, travel-safety, advisory level, advisory levels
 tours and activities: tours, guided tours, tours and activities, things to do, excursions, sightseeing tours, bookable activities
 real estate: real estate, housing, rent, rental, mortgage, listings real estate, property listings, property prices, homes for sale
 government and open data: government, open data, public data, census, statistics, public records, national data, city data, municipal
@@ -201,7 +204,7 @@ social media: social media, social network, social networks, tweets, tweet, twit
 chat platforms: chat, chats, slack, discord, telegram, chat bot, messenger, microsoft teams, ms teams, team chat, team chats, workplace chat, interactive messages, message buttons, slash commands
 encyclopedia: wikipedia, encyclopedia, mediawiki, wiki articles, knowledge base, knowledge graph, articles content, wikidata
 help centre articles: help center, help centre, help articles, help center articles, support articles, knowledge base articles, support knowledge base, faq articles
-url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons
+url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons, preview card, preview cards, link cards, link card, preview image for a url, link unfurling
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events
 web analytics: web analytics, website analytics, page views, pageviews, traffic sources, website traffic, site traffic, visitor statistics, google analytics, ga4

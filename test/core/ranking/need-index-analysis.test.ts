@@ -1791,6 +1791,30 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('registry', 'Registry', 'Records of legal units from the business register, by SIRET'),
       decoys: [listing('numbers', 'Numbers', 'Facts about a number')],
     },
+    {
+      capability: 'device identification',
+      need: 'recognise a returning device by its browser fingerprint after cookies are cleared',
+      serving: listing('prints', 'Prints', 'Search and delete identification events of visitors'),
+      decoys: [listing('cookies', 'Cookies', 'Recipes for cookies, cleared of nuts')],
+    },
+    {
+      capability: 'travel advisories',
+      need: 'the current government travel advisory level for a country',
+      serving: listing('safe', 'Safe', 'Composite travel-safety scores for every country'),
+      decoys: [listing('levels', 'Levels', 'Current water levels by country')],
+    },
+    {
+      capability: 'url and link metadata',
+      need: 'a preview card with title and thumbnail for a link a user pastes',
+      serving: listing('unfurl', 'Unfurl', 'Build link cards from any page'),
+      decoys: [listing('paste', 'Paste', 'Paste text and share a link to it')],
+    },
+    {
+      capability: 'accounting',
+      need: 'post summarised revenue journal entries to the general ledger',
+      serving: listing('books', 'Books', 'Accounting software API: invoices, bills and a chart of accounts'),
+      decoys: [listing('revenue', 'Revenue', 'Summarised revenue of listed companies')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
