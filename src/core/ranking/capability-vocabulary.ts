@@ -204,6 +204,7 @@ social media: social media, social network, social networks, tweets, tweet, twit
 chat platforms: chat, chats, slack, discord, telegram, chat bot, messenger, microsoft teams, ms teams, team chat, team chats, workplace chat, interactive messages, message buttons, slash commands
 encyclopedia: wikipedia, encyclopedia, mediawiki, wiki articles, knowledge base, knowledge graph, articles content, wikidata
 help centre articles: help center, help centre, help articles, help center articles, support articles, knowledge base articles, support knowledge base, faq articles
+customer messaging: customer messaging, customer-messaging, support conversations, messenger for websites; in needs only: live chat, live chat widget, chat widget, website chat, talk to our support team, chat with our support team
 url and link metadata: link preview, url metadata, open graph, unfurl, favicon, favicons, preview card, preview cards, link cards, link card, preview image for a url, link unfurling
 validation utilities: validation, validate, verify, verification, checker, lookup validation, iban, credit card validation, bin lookup, postcode validation
 analytics: analytics, metrics, tracking events

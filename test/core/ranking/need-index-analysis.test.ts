@@ -1815,6 +1815,12 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('books', 'Books', 'Accounting software API: invoices, bills and a chart of accounts'),
       decoys: [listing('revenue', 'Revenue', 'Summarised revenue of listed companies')],
     },
+    {
+      capability: 'customer messaging',
+      need: 'add a live chat widget to our website so visitors can talk to our support team',
+      serving: listing('inbox', 'Inbox', 'A customer-messaging platform: read and answer support conversations'),
+      decoys: [listing('site', 'Site', 'Host a website for our team')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
