@@ -1821,6 +1821,18 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('inbox', 'Inbox', 'A customer-messaging platform: read and answer support conversations'),
       decoys: [listing('site', 'Site', 'Host a website for our team')],
     },
+    {
+      capability: 'reverse image search',
+      need: 'find other websites where a given photo has been published',
+      serving: listing('lens', 'Lens', 'Send an image and find visually similar images'),
+      decoys: [listing('press', 'Press', 'Websites of publishers')],
+    },
+    {
+      capability: 'real-time messaging',
+      need: 'show the new score in every open browser tab the moment it changes',
+      serving: listing('fanout', 'Fanout', 'Publish messages on channels with presence'),
+      decoys: [listing('scores', 'Scores', 'Live score updates for football matches')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
