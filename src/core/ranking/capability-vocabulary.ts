@@ -116,6 +116,7 @@ dns and domains: dns, dns lookup, dns records, domain, domains, domain names, na
 domain ownership lookup: whois, whois lookup, whois record, whois records, rdap, domain owner, domain owners, domain ownership, domain registrant, registrant, registrants, domain registration date, domain age; in needs only: who owns a domain, owns a domain, owns the domain, who registered a domain
 dns management: manage dns records, create dns records, update dns records, add dns records, dns record management, dns zones, dns zone, hosted zones, hosted zone, record sets, resource record sets, zone records, dns hosting, managed dns, authoritative dns; in needs only: set up a dns record, set up dns records, add a dns record, create a dns record, update a dns record, point my domain, point a domain
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme, certificate issuance, issue certificates, issued certificate, issued certificates, revoke a certificate, revoke certificates, certificate manager, certificate management, x509
+tls configuration scanning: tls scan, tls scans, tls scanner, ssl scan, ssl scanner, ssl test, tls setup, tls configuration, ssl configuration, cipher suites, cipher suite, protocol versions, ssl labs, tls grade, ssl grade
 security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
 ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
@@ -241,6 +242,7 @@ art and culture: art, culture, museums, artworks, paintings, artists paintings, 
 religion: bible, quran, scripture, verses, religion, religious, prayer times
 machine learning: machine learning, ml, deep learning, artificial intelligence, ai, neural network, neural networks, models training, predictions
 economic data: economy, economic, economic indicators, gdp, inflation, unemployment, world bank, development indicators, trade statistics
+interest rates and bonds: treasury rates, treasury yields, treasury yield, treasury data, yield curve, yield curves, bond yields, bond yield, bonds, government bonds, treasury bonds, interest rates, interest rate
 number facts: number facts, math facts, trivia numbers
 `;
 

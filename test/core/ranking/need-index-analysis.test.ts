@@ -1833,6 +1833,18 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('fanout', 'Fanout', 'Publish messages on channels with presence'),
       decoys: [listing('scores', 'Scores', 'Live score updates for football matches')],
     },
+    {
+      capability: 'tls configuration scanning',
+      need: "grade our web server's protocol versions and cipher suites the way SSL Labs does",
+      serving: listing('scan', 'Scan', "Schedule a TLS scan of a site's setup by hostname"),
+      decoys: [listing('grades', 'Grades', 'School grades by server-side export')],
+    },
+    {
+      capability: 'interest rates and bonds',
+      need: 'daily yield curve for a bond dashboard',
+      serving: listing('rates', 'Rates', 'Treasury rates and government bonds, live'),
+      decoys: [listing('daily', 'Daily', 'A daily dashboard of anything')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
