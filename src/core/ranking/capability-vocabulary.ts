@@ -40,6 +40,7 @@ geocoding: geocoding, geocode, geocoder, reverse geocoding, forward geocoding, a
 maps: map, maps, mapping, directions, route planning, navigation, driving time, drive time, travel time, vehicle routing, route optimization, optimize routes, traveling salesman, travelling salesman, delivery routes; in needs only: order to visit, stops to visit
 isochrones: isochrone, isochrones, reachable area, reachable areas, reachable range, drive time polygon, drive time polygons, travel time polygons; in needs only: reach within, reachable within, minute drive, minutes drive, minute walk, minutes walk
 map display: map tiles, tile layer, tile layers, tile server, vector tiles, raster tiles, tilesets, static map, static maps, map images, render maps, map rendering, interactive map, interactive maps, street map, street maps, web map, web maps, embed a map, embed maps, slippy map, basemap, basemaps, base map, digital maps, custom maps, customize maps, map styles, show a map, display a map, display maps
+map data: openstreetmap, osm data, map elements, nodes ways and relations, building footprints, geographic features
 places search: points of interest, poi, pois, search places, find places, places near, nearby places, places nearby, local businesses, near me, shops near, stores near, restaurants near, cafes, coffee shops, venues, place details, business listings, place autocomplete, places autocomplete, city autocomplete, autocomplete city, autocomplete cities; in needs only: opening hours, business hours, nearby, nearest
 distance and radius: distance, distances, radius, miles, kilometers, kilometres, km, distance between, within a radius, radius search, proximity
 postal codes: postcode, postcodes, postal code, zip code, zip codes, zipcode, pincode, pin code
@@ -51,7 +52,7 @@ precipitation: precipitation, rain, rainfall, snowfall, snow forecast, snow fore
 severe weather alerts: weather alerts, severe weather, storm, storms, weather warnings, storm warnings, severe weather warnings, hurricane, tornado, hail, lightning
 air quality: air quality, pollution, aqi, air pollution, pollen, emissions, carbon
 earthquakes and hazards: earthquake, earthquakes, seismic, tsunami, volcano, natural hazards, disasters, floods, wildfire, wildfires, forest fires, bushfires, fire hotspots
-astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets
+astronomy and space: astronomy, space, nasa, planets, satellite imagery, satellites, iss, rocket launches, spacex, mars, telescope, astronomy picture, stars and planets, astronomical seeing, sky transparency, stargazing, astronomy forecast, astronomy-oriented
 sun and moon: sunrise, sunset, twilight, daylight, moon phase, solar position, golden hour
 currency exchange: currency, currencies, exchange rate, exchange rates, forex, fx, currency conversion, convert currency, currency converter, foreign exchange, money conversion
 cryptocurrency prices: cryptocurrency, crypto, bitcoin, btc, ethereum, coin prices, crypto prices, altcoins, market cap
@@ -71,6 +72,7 @@ books: book, books, isbn, library, authors, novels, bibliographic, literature, e
 dictionary: dictionary, define words, word meanings, synonyms, thesaurus, antonyms, pronunciation, etymology, vocabulary, word definitions
 translation: translate, translation, translator, machine translation, languages translation, localization, multilingual
 spelling and grammar: spell check, spell checker, spell checking, spellcheck, spellchecker, spelling errors, spelling mistakes, check spelling, misspelled, misspellings, grammar, grammar check, grammar checker, grammar errors, grammatical errors, proofread, proofreading, typos
+readability: readability, readability score, readability scores, reading level, reading grade level, grade level, flesch, reading ease, plain language
 language detection: language detection, detect language, identify language, language identification, what language, which language, detect the language, language of a text
 text analysis: text analysis, nlp, natural language processing, sentiment, sentiment analysis, entity extraction, named entities, keyword extraction, text classification; in needs only: positive negative, positive or negative, negative or positive, negative or neutral
 natural language understanding: user intents, detect intent, detect intents, recognize intent, recognize intents, recognized intent, recognized intents, create intent, create intents, built-in intents, intents and entities, intent recognition, intent detection, intent classification, natural language understanding, language understanding, nlu, utterances, conversational ai, conversational agents, dialog flows, dialogue management
@@ -117,7 +119,8 @@ domain ownership lookup: whois, whois lookup, whois record, whois records, rdap,
 dns management: manage dns records, create dns records, update dns records, add dns records, dns record management, dns zones, dns zone, hosted zones, hosted zone, record sets, resource record sets, zone records, dns hosting, managed dns, authoritative dns; in needs only: set up a dns record, set up dns records, add a dns record, create a dns record, update a dns record, point my domain, point a domain
 tls certificates: ssl certificate, tls certificate, ssl certificates, tls certificates, certificate authority, certificate renewal, acme, certificate issuance, issue certificates, issued certificate, issued certificates, revoke a certificate, revoke certificates, certificate manager, certificate management, x509
 tls configuration scanning: tls scan, tls scans, tls scanner, ssl scan, ssl scanner, ssl test, tls setup, tls configuration, ssl configuration, cipher suites, cipher suite, protocol versions, ssl labs, tls grade, ssl grade
-security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation
+security and malware: malware, virus, antivirus, phishing, threat intelligence, malicious urls, url scanning, file scanning, security scanning, blacklist, blocklist, reputation, file hash, file hashes, hash lookup, sha-256 hash, sha256 hash, malware samples, scan files
+web security scanning: security headers, http security headers, content security policy, hsts, security grading, security scan of a website, http observatory
 ip reputation: ip reputation, url reputation, domain reputation, abusive ip, malicious ip, ip blacklist, ip blocklist, abuse reports, known attackers, attack sources
 vulnerabilities: vulnerabilities, vulnerability, cve
 fraud detection: fraud, fraud detection, fraudulent, fraudulent transactions, fraudulent orders, fraud prevention, fraud scoring, fraud score, risk score, risk scoring
@@ -138,7 +141,7 @@ developer utilities: developer tools, testing, http testing, api testing, uuid, 
 load testing: load test, load tests, load testing, stress test, stress tests, stress testing, performance testing, virtual users, simulated users, concurrent users, k6, jmeter, locust
 api management: api gateway, api gateways, api management, usage plans, usage plan, api proxies, api proxy, developer portal, api products; in needs only: issue api keys, api keys to customers, api key management
 job scheduling: cron, cron job, cron jobs, cronjob, crontab, scheduled jobs, schedule jobs, job scheduler, job scheduling, scheduled tasks, schedule tasks, task scheduler, recurring jobs, recurring tasks
-webhooks: webhooks, webhook, request bin
+webhooks: webhooks, webhook, request bin, inspect http requests, collect http requests, capture webhook requests, inspect webhooks, webhook inspection, request baskets, requestbin; in needs only: captures incoming webhook requests, inspect their headers and body
 workflow automation: workflow automation, automate workflows, automated workflows, automation workflows, integration platform, integration platforms, ipaas, no-code automation, no code automation; in needs only: connect my apps, connect two apps, connect saas apps, if this then that
 mock apis: mock api, mock data, json placeholder, fake api
 fake test data: fake data, test data, dummy data, random data, random user, random users, mock users, sample data, lorem ipsum, fake names, placeholder text, generate fake
@@ -232,7 +235,7 @@ code execution: code execution, run code, execute code, sandbox, sandboxes, code
 product analytics: product analytics, event tracking, funnels, retention, cohorts, user analytics
 project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issue tracking, track issues, bug tracker, bug tracking, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
-forms and surveys: forms, surveys
+forms and surveys: forms, surveys, survey, questionnaire, questionnaires, form builder, create forms, form responses, survey responses, customer satisfaction survey, feedback forms
 crm: crm, leads, sales, contacts, customer data
 human resources: hris, human resources, hr system, hr systems, hr software, hr platform, employee records, time off, leave requests, leave balances, absences, vacation days, paid time off, pto
 electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, sign a document, sign a pdf, sign pdfs, sign a contract, sign contracts, sign electronically, signed electronically, contract signed, contracts signed, document signed, documents signed, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures

@@ -1845,6 +1845,42 @@ describe('capabilities everyday needs name in words the listings do not share', 
       serving: listing('rates', 'Rates', 'Treasury rates and government bonds, live'),
       decoys: [listing('daily', 'Daily', 'A daily dashboard of anything')],
     },
+    {
+      capability: 'readability',
+      need: 'score how easy our help articles are to read, as a reading grade level',
+      serving: listing('plain', 'Plain', 'Measure the readability of documents and web pages'),
+      decoys: [listing('scores', 'Scores', 'Easy scores for our games')],
+    },
+    {
+      capability: 'webhooks',
+      need: 'a temporary URL that captures incoming webhook requests so I can inspect their headers and body',
+      serving: listing('basket', 'Basket', 'Collect and inspect HTTP requests sent to a basket'),
+      decoys: [listing('short', 'Short', 'A temporary URL for a long link')],
+    },
+    {
+      capability: 'forms and surveys',
+      need: 'create a customer-satisfaction questionnaire and get a link to share',
+      serving: listing('asks', 'Asks', 'Create quizzes and read their form responses'),
+      decoys: [listing('share', 'Share', 'Create a link to share a file')],
+    },
+    {
+      capability: 'web security scanning',
+      need: 'check which HTTP security headers, such as CSP and HSTS, our website is missing',
+      serving: listing('observe', 'Observe', 'Security grading of public websites: start a scan of a host'),
+      decoys: [listing('sites', 'Sites', 'Check which website is up')],
+    },
+    {
+      capability: 'astronomy and space',
+      need: "tonight's seeing and sky-transparency forecast at the user's coordinates",
+      serving: listing('gfs', 'GFS', 'Point forecasts with an astronomy-oriented product'),
+      decoys: [listing('coords', 'Coords', "The user's coordinates from their IP")],
+    },
+    {
+      capability: 'map data',
+      need: 'download every building footprint inside a bounding box from OpenStreetMap',
+      serving: listing('osm', 'OSM', 'Read map elements: nodes, ways and relations'),
+      decoys: [listing('boxes', 'Boxes', 'Download every box label inside a warehouse')],
+    },
   ];
 
   for (const { capability, need, serving, decoys } of cases) {
