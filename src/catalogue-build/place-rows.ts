@@ -1,4 +1,3 @@
-import type { Placement } from '../core/taxonomy/taxonomy.ts';
 import type { PlaceCuration } from './curation.ts';
 import { rowNamedBy } from './describe-rows.ts';
 
@@ -20,9 +19,9 @@ export function placeRows<D extends PlaceableDraft>(entries: readonly PlaceCurat
     const draft = rowNamedBy(findRow, 'place', entry.place);
     if (placed.has(draft)) throw new Error(`catalog-sources/curation: place ${entry.place} places a row placed already; keep one entry`);
     placed.add(draft);
-    const placement = { category: entry.category, subcategory: entry.subcategory } as Placement;
-    draft.listing.category = placement.category;
-    draft.listing.subcategory = placement.subcategory;
+    // The schema has checked the pair against the taxonomy.
+    draft.listing.category = entry.category;
+    draft.listing.subcategory = entry.subcategory;
     draft.fieldSources.delete('category');
   }
 }

@@ -507,6 +507,8 @@ describe('a public-apis row placed by its own text off the list\'s catch-all (AD
     expect(buildWith('place-bad-shelf', place('public-apis:Google Fonts', 'Media', 'Fonts'))).toThrow(/entry 1 \(place\): ✖ category and subcategory must name a placement of the taxonomy/);
     expect(buildWith('place-no-row', place('public-apis:Google Typefaces'))).toThrow(/place public-apis:Google Typefaces names no row/);
     expect(buildWith('place-twice', place('public-apis:Google Fonts') + place('public-apis:Google Fonts', 'Media', 'Media'))).toThrow(/placement of public-apis:Google Fonts is corrected twice/);
+    // The same row named with and without its host is still one row.
+    expect(buildWith('place-twice-host', place('public-apis:Google Fonts') + place('public-apis:Google Fonts@developers.google.com', 'Media', 'Media'))).toThrow(/place public-apis:Google Fonts@developers\.google\.com places a row placed already/);
   });
 });
 
