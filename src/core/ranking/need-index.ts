@@ -95,6 +95,9 @@ const PAYLOAD_WEIGHT = 0.3;
  * five lines of GIFs against Bannerbear's one among banners, PDFs and videos. So each line counts
  * on its own, the line at index k weighing 1 / (1 + CAPABILITY_LINE_DECAY * k). Chosen on the
  * halves of the real-needs set (ADR 32): 0.5 is where neither half of either copy falls.
+ * A line also lengthens the listing (BM25's length normalisation) by what it weighs: a thorough
+ * listing's twelfth line no longer pushes its first, main job below a one-line listing's
+ * (Twilio's "send SMS and MMS messages" had fallen 19% below ClickSend's; ADR 32).
  */
 const CAPABILITY_LINE_DECAY = 0.5;
 
@@ -309,7 +312,7 @@ export class NeedIndex {
         const { keys, written } = analyzed;
         const providerStems = field === 'name' && document.provider ? new Set(analyzeText(document.provider).terms) : undefined;
         for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, providerStems?.has(keys[i]!) ? bit | PROVIDER_BIT : bit, written[i]!);
-        length += analyzed.words * FIELD_WEIGHT[field];
+        length += analyzed.words * (field === 'capabilities' ? fieldWeight : FIELD_WEIGHT[field]);
         for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
       }
     }

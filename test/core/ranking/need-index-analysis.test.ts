@@ -326,7 +326,7 @@ describe('what each field of a listing counts for (ADR 32: name 2, capabilities 
   });
 });
 
-describe('capability lines (ADR 32: each line on its own, the line at index k weighing 1 / (1 + 0.5k))', () => {
+describe('capability lines (ADR 32: each line on its own, the line at index k weighing 1 / (1 + 0.5k) in score and in length)', () => {
   // In each pair the words are the same, so read as one field the two tie and the slug decides ("a…" first).
   it('a capability named on several lines outweighs the same capability named on one line among others', () => {
     const index = indexOf([
@@ -344,6 +344,17 @@ describe('capability lines (ADR 32: each line on its own, the line at index k we
       listing('other', 'Other Box', 'omega', 'Misc', 'omega'),
     ]);
     expect(index.search('send sms', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['z-first', 'a-late']);
+  });
+
+  it('a line lengthens the listing by what it weighs: the job on the first of twelve lines outranks the same job on the third of three', () => {
+    // Counted at full weight, the eleven later lines made the thorough listing twice as long and put it second (7.8 against 10.1).
+    const laterLines = ['list zones', 'read logs', 'manage keys', 'place phone calls', 'record calls', 'buy phone numbers', 'look up usage', 'fetch prices', 'build phone menus', 'read text aloud', 'take card payments'];
+    const index = indexOf([
+      listing('a-brief', 'Box', 'messaging tools', 'Misc', ['list zones', 'read logs', 'send sms'].join('\n')),
+      listing('z-thorough', 'Box', 'messaging tools', 'Misc', ['send sms', ...laterLines].join('\n')),
+      ...unrelated(30),
+    ]);
+    expect(index.search('send sms', { limit: 3 }).hits.map((hit) => hit.slug)).toEqual(['z-thorough', 'a-brief']);
   });
 });
 
