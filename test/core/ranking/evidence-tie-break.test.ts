@@ -118,4 +118,24 @@ describe('evidence breaks near ties, never relevance (ADR 32)', () => {
       await ctx.store.close();
     }
   });
+
+  it('reads at least as deep as the default answer, so that a short answer begins as the default one does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'apidex-tie-'));
+    scratch.push(dir);
+    const ctx = await openCore({ databaseUrl: `file:${join(dir, 'tie.db')}`, catalogDir: dir }, { loadDefaultCatalogue: false, log: { info: () => {}, warn: () => {} } });
+    try {
+      const geocoder = (slug: string): ListingInput => ({ slug, name: 'Geocoder', description: 'Turn addresses into coordinates', category: 'Geolocation & Maps', capabilities: ['geocode an address'] });
+      // Twenty listings scoring alike; the one the data supports sorts last among equal scores (by slug), past a ten-deep read, within forty.
+      const alike = Array.from({ length: 19 }, (_, i) => geocoder(`geo-${String(i).padStart(2, '0')}`));
+      const supported = { ...geocoder('zeta-geo'), head: { provider: 'zeta' }, cliCriteria: { officialSdk: { status: 'passed', evidence: 'npm:zeta-geo' } } } as ListingInput;
+      await importListings({ ctx, input: { listings: [...alike, supported].map((input) => listingSchema.parse(input)) } });
+      const slugs = async (limit: number) => (await discoverListings({ ctx, input: { q: 'geocode an address', limit, group: 'none' } })).items.map((item) => item.slug);
+      const long = await slugs(40);
+      expect(long[0]).toBe('zeta-geo');
+      expect(await slugs(3)).toEqual(long.slice(0, 3));
+      expect(await slugs(10)).toEqual(long.slice(0, 10));
+    } finally {
+      await ctx.store.close();
+    }
+  });
 });
