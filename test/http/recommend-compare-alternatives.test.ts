@@ -133,6 +133,24 @@ describe.each(STORE_KINDS)('recommend, compare and alternatives on $kind', ({ da
       expect(body.message).toBeUndefined();
     });
 
+    it('lets the ranking order, not the name, settle a tie no score breaks: the listing the data supports better first, as in discover', async () => {
+      const yak = { description: 'Shave yak wool into yarn', category: 'Media Processing', capabilities: ['shave yak wool'] };
+      await server.ctx.store.saveListings(
+        [
+          { slug: 'yak-shaver-aardvark', name: 'Aardvark yak shaver', ...yak },
+          // Curated head and an official SDK: evidence the near-tie rule reads; one passed criterion leaves its CLI relevance unsettled.
+          { slug: 'yak-shaver-zulu', name: 'Zulu yak shaver', ...yak, head: { provider: 'zulu' }, cliCriteria: { officialSdk: { status: 'passed', evidence: 'npm:zulu-yak' } } },
+        ].map((listing) => listingSchema.parse(listing)),
+      );
+      await server.ctx.catalogue.refresh();
+      const { body } = await json('/api/recommend?task=shave+yak+wool');
+      expect(body.recommendation).toMatchObject({ slug: 'yak-shaver-zulu', decidedBy: 'ranking-order' });
+      expect(body.recommendation.reasoning).toContain("by the ranking's order: it ties with Aardvark yak shaver on relevance");
+      expect(body.runnerUp.slug).toBe('yak-shaver-aardvark');
+      const discovered = await json('/api/discover?q=shave+yak+wool&group=none');
+      expect(discovered.body.items.map((item: { slug: string }) => item.slug)).toEqual(['yak-shaver-zulu', 'yak-shaver-aardvark']);
+    });
+
     it.each([
       ['headless=true', 'zebra-transcoder-alpha', null],
       ['minCliScore=5', 'zebra-transcoder-alpha', null],

@@ -41,7 +41,9 @@ import { analyzeText } from '../ranking/analyze-text.ts';
  *    listing drops out only when another is surely higher, whatever the unknown parts turn out
  *    to be; a missing score is an interval from 0 to 10 ("unknown"), never 0, so an unscored
  *    listing neither wins nor loses a tie-break for being unscored.
- * 4. Then the higher relevance, then the name.
+ * 4. Then the higher relevance, then the order the need ranked them in: among near ties it puts
+ *    the listing the data supports better first (curated head, official SDK; see
+ *    evidence-tie-break.ts), as discover does, where the name used to decide.
  * The runner-up is the pick of what is left, by the same rule.
  */
 
@@ -136,8 +138,8 @@ export const recommendationPickSchema = z
     matchedOn: matchedOnSchema,
     matchedCapabilities: z.array(z.string()).describe("The listing's own capabilities that the task's words touched."),
     decidedBy: z
-      .enum(['only-match', 'relevance', 'cli-relevance', 'quality', 'name', 'cost', 'simplicity', 'scale'])
-      .describe('What set it apart from the rest of its relevance band: relevance alone, a surely higher CLI relevance or quality, or (all else equal or unknown) the name; with priority, the priority that ranked it (cost, simplicity, scale).'),
+      .enum(['only-match', 'relevance', 'cli-relevance', 'quality', 'ranking-order', 'cost', 'simplicity', 'scale'])
+      .describe("What set it apart from the rest of its relevance band: relevance alone, a surely higher CLI relevance or quality, or (all else equal or unknown) the order discover ranks them in, which among near ties puts the better-supported listing first (curated head, official SDK); with priority, the priority that ranked it (cost, simplicity, scale)."),
     reviews: reviewEvidenceSchema.nullable().describe('Review evidence; null while there is none (reviews are not collected yet).'),
     listing: listingSummarySchema,
     cost: monthlyCostSchema.optional().describe('With volume: its monthly cost at the volume, in its billed unit, from its pricing facts (monthlyUsd null when they do not say).'),
@@ -182,6 +184,8 @@ type Query = z.output<typeof recommendListingInputSchema>;
 
 interface Candidate {
   match: NeedMatch;
+  /** Its place in the need's ranking (0 first). */
+  rank: number;
   detail: ListingDetail;
   cli: ScoreInterval;
   quality: ScoreInterval;
@@ -203,8 +207,8 @@ interface Choice {
   sentence?: string;
 }
 
-const byRelevanceThenName = (a: Candidate, b: Candidate) =>
-  b.match.relevance - a.match.relevance || (a.detail.name < b.detail.name ? -1 : a.detail.name > b.detail.name ? 1 : a.detail.slug < b.detail.slug ? -1 : 1);
+/** Relevance, then the order the need ranked the candidates in (`rank`). */
+const byRelevanceThenRank = (a: Candidate, b: Candidate) => b.match.relevance - a.match.relevance || a.rank - b.rank;
 
 /** Those of `pool` that no other member is surely above on the given score. */
 const undominated = (pool: Candidate[], score: (c: Candidate) => ScoreInterval) =>
@@ -217,15 +221,15 @@ function chooseFromBand(band: Candidate[]): Pick<Choice, 'chosen' | 'decidedBy' 
   if (afterCli.length === 1) return { chosen: afterCli[0]!, decidedBy: 'cli-relevance', contenders: band.filter((c) => c !== afterCli[0]) };
   const afterQuality = undominated(afterCli, (c) => c.quality);
   if (afterQuality.length === 1) return { chosen: afterQuality[0]!, decidedBy: 'quality', contenders: afterCli.filter((c) => c !== afterQuality[0]) };
-  const [chosen, ...rest] = [...afterQuality].sort(byRelevanceThenName) as [Candidate, ...Candidate[]];
+  const [chosen, ...rest] = [...afterQuality].sort(byRelevanceThenRank) as [Candidate, ...Candidate[]];
   const tied = rest.filter((c) => c.match.relevance === chosen.match.relevance);
-  return tied.length ? { chosen, decidedBy: 'name', contenders: tied } : { chosen, decidedBy: 'relevance', contenders: rest };
+  return tied.length ? { chosen, decidedBy: 'ranking-order', contenders: tied } : { chosen, decidedBy: 'relevance', contenders: rest };
 }
 
 /** The first two choices: the rule on the band, then the same rule on what is left. */
 function firstTwo(candidates: Candidate[]): Choice[] {
   const choices: Choice[] = [];
-  let pool = [...candidates].sort(byRelevanceThenName);
+  let pool = [...candidates].sort(byRelevanceThenRank);
   while (choices.length < 2 && pool.length > 0) {
     const best = pool[0]!.match.relevance;
     const inBand = (c: Candidate) => c.match.relevance >= best - RELEVANCE_BAND - 1e-9;
@@ -273,8 +277,8 @@ function decisionSentence({ chosen, decidedBy, contenders, nextOutside, sentence
       return `${prefix} on quality: ${namesOf(contenders)} ${be} ${band} too; CLI relevance did not separate them (${cli(chosen)} vs ${valuesOf(contenders, cli)}), quality did (${quality(chosen)} vs ${valuesOf(contenders, quality)}).`;
     case 'relevance':
       return `${prefix} on relevance: ${namesOf(contenders)} ${be} ${band} too, but no score surely separates them (CLI relevance ${cli(chosen)} vs ${valuesOf(contenders, cli)}; quality ${quality(chosen)} vs ${valuesOf(contenders, quality)}; an unknown score is unknown, not 0), so the higher relevance decided (${relevance(chosen)} vs ${valuesOf(contenders, relevance)}).`;
-    case 'name':
-      return `${prefix} by name order: it ties with ${namesOf(contenders)} on relevance, and no known score separates them.`;
+    case 'ranking-order':
+      return `${prefix} by the ranking's order: it ties with ${namesOf(contenders)} on relevance and no known score separates them; it ranks first of them for the task, as in discover (among near ties the better-supported listing first: curated head, official SDK).`;
     default:
       return `${prefix} on ${decidedBy}.`;
   }
@@ -345,7 +349,7 @@ const costOf = (c: Candidate) => c.cost?.monthlyUsd ?? null;
 const knownFirst = (a: number | null, b: number | null, ascending: boolean) =>
   a === null && b === null ? 0 : a === null ? 1 : b === null ? -1 : ascending ? a - b : b - a;
 
-/** The candidates in the order the priority ranks them; relevance, then name, breaks ties. */
+/** The candidates in the order the priority ranks them; relevance, then the need's ranking order, breaks ties. */
 function rankByPriority(pool: Candidate[], priority: (typeof PRIORITIES)[number] | undefined): Candidate[] {
   const compare = (a: Candidate, b: Candidate): number => {
     switch (priority) {
@@ -359,7 +363,7 @@ function rankByPriority(pool: Candidate[], priority: (typeof PRIORITIES)[number]
         return 0;
     }
   };
-  return [...pool].sort((a, b) => compare(a, b) || byRelevanceThenName(a, b));
+  return [...pool].sort((a, b) => compare(a, b) || byRelevanceThenRank(a, b));
 }
 
 /** The priority's decision in words, naming the facts that decided and admitting what is unknown. */
@@ -564,10 +568,11 @@ export async function recommendListing({ ctx, input }: { ctx: CoreContext; input
   if (matches.length === 0) {
     return { recommendation: null, runnerUp: null, message: explainNoFit(ctx, task, constraints) };
   }
-  let candidates: Candidate[] = matches.map((match) => {
+  let candidates: Candidate[] = matches.map((match, rank) => {
     const detail = detailOf(match.entry);
     return {
       match,
+      rank,
       detail,
       cli: cliInterval(detail.cliRelevance),
       quality: qualityInterval(detail.quality),
