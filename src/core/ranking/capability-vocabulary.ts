@@ -236,7 +236,7 @@ product analytics: product analytics, event tracking, funnels, retention, cohort
 project management: project management, task management, manage tasks, task lists, project tasks, todo, to-do, issue tracking, track issues, bug tracker, bug tracking, support tickets, kanban, productivity, spreadsheets online, kanban boards
 notes: note taking, notes app
 forms and surveys: forms, surveys, survey, questionnaire, questionnaires, form builder, create forms, form responses, survey responses, customer satisfaction survey, feedback forms
-crm: crm, leads, sales, contacts, customer data
+crm: crm, leads, sales pipeline, sales pipelines, sales team, sales teams, sales reps, sales leads, sales deals, deals pipeline, contacts, customer data
 human resources: hris, human resources, hr system, hr systems, hr software, hr platform, employee records, time off, leave requests, leave balances, absences, vacation days, paid time off, pto
 electronic signatures: electronic signature, electronic signatures, e-signature, e-signatures, esignature, esignatures, sign documents, sign a document, sign a pdf, sign pdfs, sign a contract, sign contracts, sign electronically, signed electronically, contract signed, contracts signed, document signed, documents signed, document signing, signature request, signature requests, signing workflow, signing workflows, legally binding signatures
 marketing campaigns: marketing, campaigns

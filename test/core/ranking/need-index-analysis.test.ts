@@ -441,6 +441,17 @@ describe('vocabulary collisions (issue 14): a capability is credited only where 
     listing('fingerprint', 'Fingerprint', 'Fraud detection from browser fingerprints'),
   ]);
 
+  it('an item for sale names no sales pipeline: "sales" alone is no CRM, a sales team\'s deals are', () => {
+    const crm = indexOf([
+      listing('pipeline', 'Pipeline', 'Track deals through the sales pipeline of a sales team', 'CRM'),
+      listing('market', 'Market', 'Marketplace where sellers offer second-hand items', 'Shopping'),
+      ...unrelated(30),
+    ]);
+    expect(capabilityUnitsOf(crm, 'list a second-hand item for sale')).not.toContain('crm');
+    expect(capabilityUnitsOf(crm, "track deals in our sales team's pipeline")).toContain('crm');
+    expect(creditedBy(crm, "track deals in our sales team's pipeline", 'pipeline')).toContain('crm');
+  });
+
   it('a traffic and parking listing does not serve bike sharing', () => {
     expect(index.search('bike sharing stations', { limit: 10 }).hits[0]!.slug).toBe('bikes');
     expect(creditedBy(index, 'bike sharing stations', 'roads')).toEqual([]);
