@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { openOpenApiDirectory } from '../ingest/openapi-directory/read-openapi-directory.ts';
 import { SourceError } from '../ingest/source-items.ts';
 import { PUBLIC_APIS_SOURCE_ID, type CatalogueBuildInputs } from './build-catalogue.ts';
-import { curationProblems, curationSchema } from './curation.ts';
+import { curationProblems, curationSchema, type Curation } from './curation.ts';
 import { officialSdkMappingSchema, type RecordedPackage } from './official-sdks.ts';
 import { isGeneratedFile } from './write-catalogue-folder.ts';
 
@@ -45,12 +45,22 @@ export function readCuration(sourcesDir: string) {
   });
   const seen = new Set<string>();
   for (const entry of curation) {
-    const key = 'document' in entry ? `document ${entry.document}` : 'row' in entry ? `row ${entry.row}` : 'gone' in entry ? `row ${entry.gone}` : 'place' in entry ? `placement of ${entry.place}` : undefined;
+    const key = correctedThingOf(entry);
     if (key === undefined) continue;
     if (seen.has(key)) throw new SourceError(`catalog-sources/curation: ${key} is corrected twice; keep one entry`, 'unreadable');
     seen.add(key);
   }
   return curation;
+}
+
+/** What a curation entry corrects, named as the error says it; undefined for entries that may repeat (providers, joins, samples). */
+function correctedThingOf(entry: Curation[number]): string | undefined {
+  if ('document' in entry) return `document ${entry.document}`;
+  // Describing a row and leaving it out as gone both correct the row itself.
+  if ('row' in entry) return `row ${entry.row}`;
+  if ('gone' in entry) return `row ${entry.gone}`;
+  if ('place' in entry) return `placement of ${entry.place}`;
+  return undefined;
 }
 
 const asDate = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value);
