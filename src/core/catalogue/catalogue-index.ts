@@ -129,10 +129,10 @@ export const toNeedDocument = ({ listing }: Pick<IndexedListing, 'listing'>): Ne
   },
 });
 
-/** The document with its provider's name, when the listing names a provider. */
+/** The document with its provider's name and id, when the listing names a provider. */
 function withProvider(listing: Listing, document: NeedDocument): NeedDocument {
   const provider = providerOf(listing);
-  return provider ? { ...document, provider: provider.name } : document;
+  return provider ? { ...document, provider: provider.name, providerId: provider.id } : document;
 }
 
 /**

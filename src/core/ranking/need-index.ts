@@ -3,7 +3,7 @@ import { analyzeText, asWrittenIn, stem } from './analyze-text.ts';
 import { CAPABILITY_VOCABULARY_TEXT, PLATFORM_NAMES, type Capability } from './capability-vocabulary.ts';
 import { VocabularyPhrases } from './vocabulary-phrases.ts';
 import { readNeedText } from './run-context.ts';
-import { FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
+import { FAMILY_BIT, FIELD_BIT, NEED_FIELDS, PROVIDER_BIT, postingScore, type ListStats, type NeedField, type Postings } from './need-postings.ts';
 import { newReadWindow, readPruned, readWhole, type NeedRead, type ReadTables, type ReadWindow } from './need-reads.ts';
 
 export type { NeedField } from './need-postings.ts';
@@ -43,6 +43,14 @@ const UNSUPPORTED_COVERAGE = 0.5;
  * repeat the API's name, so a brand is often in the name alone.
  */
 const BRAND_MAX_LISTINGS = 3;
+/**
+ * A word names one of a provider's product lines (FAMILY_BIT: "BigQuery", "Jira", "Gmail") when
+ * at least this many of the provider's listings have it in their names, they are most of the
+ * listings that do (Tempo's "Timesheets for Jira Cloud" names Jira, but Atlassian's two do)...
+ */
+const FAMILY_WORD_MIN_NAMES = 2;
+/** ...and the word is rare: at most this many listings use it anywhere ("Management" in a hundred Azure names is not one). */
+const FAMILY_WORD_MAX_LISTINGS = 60;
 /** How much a capability shared by need and listing counts against a shared word. */
 const CAPABILITY_WEIGHT = 1.5;
 /**
@@ -107,6 +115,8 @@ export interface NeedDocument {
   fields: Record<NeedField, string>;
   /** The provider's name, when the listing has one: its words in the listing's name say whose API it is. */
   provider?: string;
+  /** The provider's id, when the listing has one: listings of one id are a family (see markFamilyWords). */
+  providerId?: string;
 }
 
 
@@ -149,7 +159,8 @@ export interface NeedSearchResult {
 const FIELDS_BY_BITS: readonly (readonly NeedField[])[] = Array.from({ length: 256 }, (_, bits) => NEED_FIELDS.filter((field) => bits & FIELD_BIT[field]));
 const fieldsIn = (bits: number) => FIELDS_BY_BITS[bits]!.slice();
 
-const capabilityKey = (index: number) => `\u0001${index}`;
+const CAPABILITY_KEY_PREFIX = '\u0001';
+const capabilityKey = (index: number) => `${CAPABILITY_KEY_PREFIX}${index}`;
 
 /**
  * A whole index as flat arrays that a worker can hand over without copying (see
@@ -167,11 +178,16 @@ export interface NeedIndexState {
   docCategory: Int32Array;
   categoryNames: string[];
   categorySizes: Int32Array;
+  /** Per listing, its provider's number in providers, or -1 when it names none. */
+  docProvider: Int32Array;
+  providers: string[];
+  /** The terms whose postings carry FAMILY_BIT. */
+  familyWords: string[];
 }
 
 /** The buffers of a state, to pass as postMessage's transfer list. */
 export const transferablesOf = (state: NeedIndexState): ArrayBuffer[] =>
-  [state.written, state.offsets, state.docs, state.weights, state.fields, state.lengths, state.docCategory, state.categorySizes].map((array) => array.buffer as ArrayBuffer);
+  [state.written, state.offsets, state.docs, state.weights, state.fields, state.lengths, state.docCategory, state.categorySizes, state.docProvider].map((array) => array.buffer as ArrayBuffer);
 
 interface FieldTerms {
   keys: string[];
@@ -215,6 +231,14 @@ export class NeedIndex {
   private slugs: (string | null)[] = [];
   private lengths: number[] = [];
   private docCategory: number[] = [];
+  /** Per listing, its provider's number (see providerNumbers), or -1 when it names none. */
+  private docProvider: number[] = [];
+  private readonly providerNumbers = new Map<string, number>();
+  private providers: string[] = [];
+  /** The terms whose postings carry FAMILY_BIT now (see markFamilyWords). */
+  private familyWords = new Set<string>();
+  /** Terms some listing has in its name, the only ones that can be family words; null until first needed after fromState. */
+  private nameTerms: Set<string> | null = new Set();
   private readonly docBySlug = new Map<string, number>();
   private readonly categoryIds = new Map<string, number>();
   private categoryNames: string[] = [];
@@ -290,6 +314,7 @@ export class NeedIndex {
     }
     this.categorySizes[category]! += 1;
     this.docCategory.push(category);
+    this.docProvider.push(document.providerId === undefined ? -1 : this.providerNumberOf(document.providerId));
 
     const weights = new Map<string, TermWeight>();
     const capabilityWeights = new Map<number, TermWeight>();
@@ -312,6 +337,7 @@ export class NeedIndex {
         const { keys, written } = analyzed;
         const providerStems = field === 'name' && document.provider ? new Set(analyzeText(document.provider).terms) : undefined;
         for (let i = 0; i < keys.length; i += 1) accumulate(weights, keys[i]!, fieldWeight, providerStems?.has(keys[i]!) ? bit | PROVIDER_BIT : bit, written[i]!);
+        if (field === 'name') for (const key of keys) this.nameTerms?.add(key);
         length += analyzed.words * (field === 'capabilities' ? fieldWeight : FIELD_WEIGHT[field]);
         for (const capability of analyzed.capabilities) accumulate(capabilityWeights, capability, fieldWeight, bit, true);
       }
@@ -751,6 +777,9 @@ export class NeedIndex {
       slugs: this.slugs as string[],
       lengths: Float64Array.from(this.lengths),
       docCategory: Int32Array.from(this.docCategory),
+      docProvider: Int32Array.from(this.docProvider),
+      providers: this.providers,
+      familyWords: [...this.familyWords],
       categoryNames: this.categoryNames,
       categorySizes: Int32Array.from(this.categorySizes),
     };
@@ -792,13 +821,85 @@ export class NeedIndex {
     index.docCategory = Array.from(state.docCategory);
     index.categoryNames = state.categoryNames;
     index.categorySizes = Array.from(state.categorySizes);
+    index.docProvider = Array.from(state.docProvider);
+    index.providers = state.providers;
+    state.providers.forEach((name, provider) => index.providerNumbers.set(name, provider));
+    index.familyWords = new Set(state.familyWords);
+    index.nameTerms = null;
     state.categoryNames.forEach((name, category) => index.categoryIds.set(name, category));
     index.totalLength = index.lengths.reduce((sum, length) => sum + length, 0);
     index.alive = state.slugs.length;
     return index;
   }
 
-  /** Packs every grown postings list into typed arrays; call after a batch of changes. */
+  private providerNumberOf(name: string): number {
+    let provider = this.providerNumbers.get(name);
+    if (provider === undefined) {
+      provider = this.providers.length;
+      this.providerNumbers.set(name, provider);
+      this.providers.push(name);
+    }
+    return provider;
+  }
+
+  /**
+   * Marks with FAMILY_BIT the name postings of words that name a provider's product line (see
+   * FAMILY_WORD_MIN_NAMES), afresh after each batch of changes: a word is one only while the
+   * catalogue as a whole bears it out.
+   */
+  private markFamilyWords(): void {
+    for (const term of this.familyWords) {
+      const fields = this.postings.get(term)?.fields;
+      if (fields) for (let i = 0; i < fields.length; i += 1) fields[i] = fields[i]! & ~FAMILY_BIT;
+    }
+    this.familyWords.clear();
+    const someDead = this.alive < this.slugs.length;
+    const namesBy = new Map<number, number>();
+    for (const term of (this.nameTerms ??= this.termsInNames())) {
+      const postings = this.postings.get(term);
+      if (!postings) {
+        this.nameTerms.delete(term);
+        continue;
+      }
+      const { docs, fields } = postings;
+      if (!someDead && docs.length > FAMILY_WORD_MAX_LISTINGS) continue;
+      namesBy.clear();
+      let listings = 0;
+      let named = 0;
+      for (let i = 0; i < docs.length; i += 1) {
+        if (this.slugs[docs[i]!] === null) continue;
+        const provider = this.docProvider[docs[i]!]!;
+        listings += 1;
+        if ((fields[i]! & FIELD_BIT.name) === 0) continue;
+        named += 1;
+        if (provider >= 0) namesBy.set(provider, (namesBy.get(provider) ?? 0) + 1);
+      }
+      if (listings > FAMILY_WORD_MAX_LISTINGS) continue;
+      let family = -1;
+      for (const [provider, count] of namesBy) if (count >= FAMILY_WORD_MIN_NAMES && count * 2 > named) family = provider;
+      if (family < 0) continue;
+      for (let i = 0; i < docs.length; i += 1) {
+        if (this.docProvider[docs[i]!] === family && this.slugs[docs[i]!] !== null && fields[i]! & FIELD_BIT.name) fields[i] = fields[i]! | FAMILY_BIT;
+      }
+      this.familyWords.add(term);
+    }
+  }
+
+  private termsInNames(): Set<string> {
+    const terms = new Set<string>();
+    for (const [term, { fields }] of this.postings) {
+      if (term.startsWith(CAPABILITY_KEY_PREFIX)) continue;
+      for (let i = 0; i < fields.length; i += 1) {
+        if (fields[i]! & FIELD_BIT.name) {
+          terms.add(term);
+          break;
+        }
+      }
+    }
+    return terms;
+  }
+
+  /** Packs every grown postings list into typed arrays and marks family words anew; call after a batch of changes. */
   pack(): void {
     for (const postings of this.postings.values()) {
       if (!Array.isArray(postings.docs) || postings.docs.length < PACK_FROM) continue;
@@ -806,6 +907,7 @@ export class NeedIndex {
       postings.weights = Float64Array.from(postings.weights);
       postings.fields = Uint8Array.from(postings.fields);
     }
+    this.markFamilyWords();
   }
 
   private compact(): void {
@@ -813,6 +915,7 @@ export class NeedIndex {
     const slugs: string[] = [];
     const lengths: number[] = [];
     const docCategory: number[] = [];
+    const docProvider: number[] = [];
     this.slugs.forEach((slug, doc) => {
       if (slug === null) return;
       renumber[doc] = slugs.length;
@@ -820,6 +923,7 @@ export class NeedIndex {
       slugs.push(slug);
       lengths.push(this.lengths[doc]!);
       docCategory.push(this.docCategory[doc]!);
+      docProvider.push(this.docProvider[doc]!);
     });
     for (const [key, postings] of this.postings) {
       const kept = { written: postings.written, docs: [] as number[], weights: [] as number[], fields: [] as number[] };
@@ -840,6 +944,7 @@ export class NeedIndex {
     // Listings are numbered afresh, so the kept normalisations no longer line up.
     this.norms = new Float64Array(0);
     this.docCategory = docCategory;
+    this.docProvider = docProvider;
     this.docCategoriesTyped = new Int32Array(0);
     this.pack();
   }

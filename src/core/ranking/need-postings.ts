@@ -20,7 +20,14 @@ const CATEGORY_BITS = FIELD_BIT.category | FIELD_BIT.subcategory;
  * the listing serves, so it covers its part whole. Not a field: never reported in matchedOn.
  */
 export const PROVIDER_BIT = 32;
-const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities | PROVIDER_BIT;
+/**
+ * A word of the listing's name that names one of its provider's product lines ("BigQuery" in
+ * Google's BigQuery API, "Jira" in Atlassian's Jira Cloud platform): the provider's other
+ * products share it in their names (see NeedIndex.markFamilyWords). Like the provider's name,
+ * it says whose product the listing is and covers its part whole. Set by the index, not a field.
+ */
+export const FAMILY_BIT = 64;
+const SUPPORT_BITS = FIELD_BIT.description | FIELD_BIT.capabilities | PROVIDER_BIT | FAMILY_BIT;
 /** Whether a posting's fields are the name or the shelf, without the description or capabilities to bear them out. */
 export const unsupported = (fieldBits: number) => (fieldBits & SUPPORT_BITS) === 0;
 

@@ -228,6 +228,51 @@ describe("a word of a listing's name that is its provider's name", () => {
   });
 });
 
+describe("a word of a listing's name that names its provider's product line", () => {
+  const from = (providerId: string, document: NeedDocument): NeedDocument => ({ ...document, provider: providerId, providerId });
+  // "Querybase" is in the names of two of Cloudco's products, in a third party's name and in others' descriptions.
+  const catalogue = () => [
+    from('cloudco', listing('warehouse', 'Cloudco Querybase', 'Serverless warehouse: run SQL over large tables', 'Analytics', 'run sql queries over large tables')),
+    from('cloudco', listing('transfer', 'Cloudco Querybase Transfer', 'Schedule recurring copies of data into Querybase', 'Analytics', 'schedule transfer runs into querybase')),
+    from('timeco', listing('timesheets', 'Timesheets for Querybase', 'Log hours worked and run reports on them', 'Analytics', 'run timesheet reports')),
+    from('syncer', listing('sync', 'Syncer', 'Copy CRM records into Querybase and other warehouses', 'Analytics', 'sync records into a warehouse')),
+    ...unrelated(20),
+  ];
+  const coverageOf = (index: NeedIndex, slug: string) => index.search('run a query in querybase', { limit: 10 }).hits.find((hit) => hit.slug === slug)?.coverage;
+
+  it("covers its part whole for the provider's products, and at half for a third party that only names it", () => {
+    const index = indexOf(catalogue());
+    expect(coverageOf(index, 'warehouse')).toBe(1);
+    expect(coverageOf(index, 'timesheets')).toBeLessThan(1);
+  });
+
+  it('is one only while the catalogue bears it out: with one of the two products gone, the word is back at half', () => {
+    const index = indexOf(catalogue());
+    index.remove('transfer');
+    index.pack();
+    expect(coverageOf(index, 'warehouse')).toBeLessThan(1);
+    index.add(catalogue()[1]!);
+    index.pack();
+    expect(coverageOf(index, 'warehouse')).toBe(1);
+  });
+
+  it('is kept in the index as written for another thread, and marked afresh there after a change', () => {
+    const index = NeedIndex.fromState(indexOf(catalogue()).toState());
+    expect(coverageOf(index, 'warehouse')).toBe(1);
+    index.remove('transfer');
+    index.pack();
+    expect(coverageOf(index, 'warehouse')).toBeLessThan(1);
+  });
+
+  it('is not a word many providers name a product by, one each', () => {
+    const index = indexOf([
+      ...['alpha', 'beta', 'gamma', 'delta'].map((name) => from(name, listing(`${name}-tracker`, `${name} Tracker`, 'Parcel status by carrier', 'Shipping', 'get a parcel status'))),
+      ...unrelated(20),
+    ]);
+    expect(index.search('tracker', { limit: 3 }).hits[0]?.coverage).toBe(0.5);
+  });
+});
+
 describe('the category lift', () => {
   const weather = Array.from({ length: 30 }, (_, i) => listing(`weather-${i}`, `Weather ${i}`, 'Weather for a place', 'Weather'));
 
