@@ -26,6 +26,7 @@ import { openApiRoute } from './routes/openapi.ts';
 import { problemTypesRoute } from './routes/problem-types.ts';
 import { recommendRoute } from './routes/recommend.ts';
 import { addRateLimits, RequestLimiter, trustProxyOption, warnUntrustedForwarding, type RateLimitSettings } from './rate-limit.ts';
+import { addServedInTurn } from './served-in-turn.ts';
 import { adminListReviewsRoute } from './routes/admin-reviews-list.ts';
 import { adminModerateReviewRoute } from './routes/admin-reviews-moderate.ts';
 import { getReviewRoute } from './routes/reviews-get.ts';
@@ -68,6 +69,8 @@ export interface RegisteredRoute {
   method: string;
   url: string;
   hidden: boolean;
+  /** Whether its requests wait their turn (served-in-turn.ts). */
+  servedInTurn: boolean;
 }
 
 declare module 'fastify' {
@@ -112,7 +115,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
   app.decorate('publicOrigin', new URL(publicUrl).origin);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true });
+      if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, hidden: route.schema?.hide === true, servedInTurn: route.config?.servedInTurn === true });
     }
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -148,6 +151,7 @@ export async function buildHttpApp({ ctx, logger = false, loggerInstance, valida
   // One read and one write quota per client, shared by every surface of this server.
   const limiter = rateLimits === 'off' ? undefined : new RequestLimiter(rateLimits);
   if (limiter) addRateLimits(app, limiter);
+  addServedInTurn(app);
   warnUntrustedForwarding(app);
 
   app.setErrorHandler((error, request, reply) => (sendMoved(error, request, reply) ? reply : sendProblem(reply, problemFromError(error, request))));

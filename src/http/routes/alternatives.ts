@@ -1,11 +1,13 @@
 import { alternativesResultSchema, findAlternatives, findAlternativesParamsSchema, findAlternativesQuerySchema } from '../../core/search/find-alternatives.ts';
 import { problemResponses } from '../problem.ts';
+import { SERVED_IN_TURN } from '../served-in-turn.ts';
 import type { Route } from './route.ts';
 
 export const alternativesRoute: Route = async (app, { ctx }) => {
   app.get(
     '/api/apis/:slug/alternatives',
     {
+      ...SERVED_IN_TURN,
       schema: {
         tags: ['listings'],
         summary: 'Find alternatives to a listing',

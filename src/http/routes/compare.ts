@@ -1,11 +1,13 @@
 import { compareListings, compareListingsInputSchema, compareResultSchema } from '../../core/search/compare-listings.ts';
 import { problemResponses } from '../problem.ts';
+import { SERVED_IN_TURN } from '../served-in-turn.ts';
 import type { Route } from './route.ts';
 
 export const compareRoute: Route = async (app, { ctx }) => {
   app.get(
     '/api/compare',
     {
+      ...SERVED_IN_TURN,
       schema: {
         tags: ['discovery'],
         summary: 'Compare two to five listings',

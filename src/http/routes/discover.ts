@@ -1,12 +1,14 @@
 import { discoverListingsBody, discoverListingsInView, discoverListingsInputSchema, discoverResultSchema } from '../../core/search/discover-listings.ts';
 import { sendJsonText, sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
+import { SERVED_IN_TURN } from '../served-in-turn.ts';
 import type { Route } from './route.ts';
 
 export const discoverRoute: Route = async (app, { ctx }) => {
   app.get(
     '/api/discover',
     {
+      ...SERVED_IN_TURN,
       schema: {
         tags: ['discovery'],
         summary: 'Discover listings by a described need',

@@ -5,6 +5,7 @@ import { lookupListings, lookupListingsInputSchema } from '../../core/search/loo
 import { AnswerCache } from '../../core/catalogue/answer-cache.ts';
 import { sendJsonOnce } from '../json-once.ts';
 import { problemResponses } from '../problem.ts';
+import { SERVED_IN_TURN } from '../served-in-turn.ts';
 import type { Route } from './route.ts';
 
 /** Pages by their URL: the `next` link keeps the parameters as the caller wrote them. */
@@ -14,6 +15,7 @@ export const listApisRoute: Route = async (app, { ctx }) => {
   app.get(
     '/api/apis',
     {
+      ...SERVED_IN_TURN,
       schema: {
         tags: ['listings'],
         summary: 'Look up listings by text',

@@ -1,11 +1,13 @@
 import { PRIORITY_BAND, recommendListing, recommendListingInputSchema, recommendResultSchema, RELEVANCE_BAND } from '../../core/search/recommend-listing.ts';
 import { problemResponses } from '../problem.ts';
+import { SERVED_IN_TURN } from '../served-in-turn.ts';
 import type { Route } from './route.ts';
 
 export const recommendRoute: Route = async (app, { ctx }) => {
   app.get(
     '/api/recommend',
     {
+      ...SERVED_IN_TURN,
       schema: {
         tags: ['discovery'],
         summary: 'Recommend one listing and a runner-up for a task',

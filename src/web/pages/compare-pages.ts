@@ -6,7 +6,7 @@ import { lookupListings } from '../../core/search/lookup-listings.ts';
 import { breadcrumbs, cliText, criterionStatus, pricingChip, qualityText, qualityValueText } from '../components.ts';
 import { html, type Html } from '../html.ts';
 import { sendPage } from '../page.ts';
-import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
+import { RANKING_PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
 
 /**
  * /compare (a picker) and /compare/{a}-vs-{b} (side by side, over compareListings): every
@@ -139,7 +139,7 @@ ${picker(a, b, errors, await suggestedPairs(ctx))}</div>`,
 }
 
 export const comparePagesRoute: WebRoute = async (app, { ctx }) => {
-  app.get('/compare', PAGE_ROUTE, async (request, reply) => {
+  app.get('/compare', RANKING_PAGE_ROUTE, async (request, reply) => {
     const a = (queryValue(request, 'a') ?? '').trim().slice(0, 200);
     const b = (queryValue(request, 'b') ?? '').trim().slice(0, 200);
     if (!a || !b) return sendPicker(ctx, request, reply, a, b, new Map());
@@ -152,7 +152,7 @@ export const comparePagesRoute: WebRoute = async (app, { ctx }) => {
     return reply.redirect(`/compare/${slugA}-vs-${slugB}`, 303);
   });
 
-  app.get('/compare/:pair', PAGE_ROUTE, async (request, reply) => {
+  app.get('/compare/:pair', RANKING_PAGE_ROUTE, async (request, reply) => {
     const slugs = slugsOfPair(ctx, paramValue(request, 'pair'));
     const result = await compareListings({ ctx, input: { slugs } });
     const names = result.items.map((item) => item.name).join(' vs ');

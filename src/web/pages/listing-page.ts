@@ -12,7 +12,7 @@ import { originOf, sendPage } from '../page.ts';
 import { getQuickstart, type Quickstart } from '../../core/listings/get-quickstart.ts';
 import { getListingHistory } from '../../core/listings/get-listing-history.ts';
 import type { ChangeItem } from '../../core/catalogue/list-changes.ts';
-import { PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
+import { RANKING_PAGE_ROUTE, paramValue, queryValue, type WebRoute } from '../web-route.ts';
 
 /** /apis/{slug}: everything the seed's listing page holds, each score with its parts. */
 
@@ -403,7 +403,7 @@ function latestScoreChange(ctx: CoreContext, entry: IndexedListing): Promise<Cha
 
 export const listingPageRoute: WebRoute = async (app, { ctx }) => {
   const recentReviews = new RecentReviews(1000, 5000);
-  app.get('/apis/:slug', PAGE_ROUTE, async (request, reply) => {
+  app.get('/apis/:slug', RANKING_PAGE_ROUTE, async (request, reply) => {
     const slug = paramValue(request, 'slug');
     const detail = await getListing({ ctx, input: { slug } });
     const cursor = queryValue(request, 'reviews');

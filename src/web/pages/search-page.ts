@@ -8,7 +8,7 @@ import { listingCards, listingRows, numberedPager, pointsBar } from '../componen
 import { checkboxField, MIN_CLI_SCORE_OPTIONS, PRICING_OPTIONS, selectField, viewSwitch, type ListView, type Option } from '../filter-fields.ts';
 import { html, type Html } from '../html.ts';
 import { sendPage } from '../page.ts';
-import { PAGE_ROUTE, queryValue, type WebRoute } from '../web-route.ts';
+import { RANKING_PAGE_ROUTE, queryValue, type WebRoute } from '../web-route.ts';
 import { searchForm } from './home-page.ts';
 
 /**
@@ -139,7 +139,7 @@ function readState(request: Parameters<typeof queryValue>[0]): SearchState {
 }
 
 export const searchPageRoute: WebRoute = async (app, { ctx }) => {
-  app.get('/search', PAGE_ROUTE, async (request, reply) => {
+  app.get('/search', RANKING_PAGE_ROUTE, async (request, reply) => {
     const state = readState(request);
     const categories = await listCategories({ ctx });
     const errors = new Map<string, string>();
