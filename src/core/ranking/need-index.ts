@@ -250,6 +250,8 @@ export class NeedIndex {
   private fieldMasks = new Uint8Array(0);
   /** Per listing, the units it matched only in its name or shelf (see UNSUPPORTED_COVERAGE). */
   private unsupportedMasks = new Uint32Array(0);
+  /** Room for the listings a whole read touches (see ReadTables.touched). */
+  private touched = new Int32Array(0);
   private norms = new Float64Array(0);
   private normsAverage = 0;
   private docCategoriesTyped = new Int32Array(0);
@@ -394,6 +396,7 @@ export class NeedIndex {
       this.matched = new Uint32Array(this.scores.length);
       this.fieldMasks = new Uint8Array(this.scores.length);
       this.unsupportedMasks = new Uint32Array(this.scores.length);
+      this.touched = new Int32Array(this.scores.length);
     }
     const { slugs } = this;
     const norms = this.lengthNorms();
@@ -475,7 +478,7 @@ export class NeedIndex {
     const order = units.map((_, u) => u).sort((a, b) => factors[b]! * stats[b]!.upper - factors[a]! * stats[a]!.upper || a - b);
     const longest = lists.reduce((most, list) => Math.max(most, list.docs.length), 0);
     const read: NeedRead = { units, lists, factors, order, norms, categoryLift, docCategories, coverageFor, coverageOfMatch, ranksAbove, limit, keep };
-    const tables: ReadTables = { scores: this.scores, matched: this.matched, fieldMasks: this.fieldMasks, unsupportedMasks: this.unsupportedMasks, window: (this.window ??= newReadWindow()), slugs, someDead: this.alive < slugs.length };
+    const tables: ReadTables = { scores: this.scores, touched: this.touched, matched: this.matched, fieldMasks: this.fieldMasks, unsupportedMasks: this.unsupportedMasks, window: (this.window ??= newReadWindow()), slugs, someDead: this.alive < slugs.length };
     const { best, scored, pruned } = longest >= this.pruneFrom ? readPruned(read, stats, tables) : readWhole(read, tables);
     this.scored += scored;
     if (pruned) this.pruned += 1;

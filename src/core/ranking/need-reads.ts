@@ -76,6 +76,8 @@ export const newReadWindow = (): ReadWindow => ({
  */
 export interface ReadTables {
   scores: Float64Array;
+  /** Room for the listings a whole read touches, in the order first touched (as many slots as scores). */
+  touched: Int32Array;
   matched: Uint32Array;
   fieldMasks: Uint8Array;
   unsupportedMasks: Uint32Array;
@@ -111,8 +113,8 @@ function placeAmongBest(best: Found[], found: Found, limit: number, ranksAbove: 
  */
 export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
   const { units, lists, factors, order, norms, categoryLift, docCategories, coverageOfMatch, ranksAbove, limit, keep } = read;
-  const { scores, matched, fieldMasks, unsupportedMasks, slugs, someDead } = tables;
-  const touched: number[] = [];
+  const { scores, matched, fieldMasks, unsupportedMasks, touched, slugs, someDead } = tables;
+  let touchedCount = 0;
   for (const u of order) {
     const { docs, weights, fields } = lists[u]!;
     const factor = factors[u]!;
@@ -121,7 +123,7 @@ export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
     for (let i = 0; i < docs.length; i += 1) {
       const doc = docs[i]!;
       if (someDead && slugs[doc] === null) continue;
-      if (matched[doc] === 0) touched.push(doc);
+      if (matched[doc] === 0) touched[touchedCount++] = doc;
       scores[doc]! += postingScore(factor, weights[i]!, fields[i]!, norms[doc]!);
       matched[doc]! |= bit;
       if (isTerm) fieldMasks[doc]! |= fields[i]!;
@@ -133,7 +135,8 @@ export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
   // without working out its coverage. The filter runs only on listings that would enter.
   const best: Found[] = [];
   try {
-    for (const doc of touched) {
+    for (let t = 0; t < touchedCount; t += 1) {
+      const doc = touched[t]!;
       const lifted = scores[doc]! * categoryLift[docCategories[doc]!]!;
       if (best.length === limit && lifted < best[limit - 1]!.score) continue;
       const score = lifted * coverageOfMatch(matched[doc]!, unsupportedMasks[doc]!);
@@ -143,14 +146,15 @@ export function readWhole(read: NeedRead, tables: ReadTables): ReadOutcome {
     }
   } finally {
     // Cleared even when `keep` throws: the tables serve every later search.
-    for (const doc of touched) {
+    for (let t = 0; t < touchedCount; t += 1) {
+      const doc = touched[t]!;
       scores[doc] = 0;
       matched[doc] = 0;
       fieldMasks[doc] = 0;
       unsupportedMasks[doc] = 0;
     }
   }
-  return { best, scored: touched.length, pruned: false };
+  return { best, scored: touchedCount, pruned: false };
 }
 
 /**
