@@ -4,6 +4,7 @@ import { buildHttpApp } from '../../src/http/app.ts';
 import { addServedInTurn, createTurns, SERVED_IN_TURN } from '../../src/http/served-in-turn.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { markLoopTurns } from '../support/loop-turns.ts';
 
 /**
  * Requests that rank start in the order they arrived, one per turn of the event loop (ADR 32,
@@ -15,16 +16,9 @@ describe('a queue of turns', () => {
   it('starts its callers in the order they asked, with a turn of the event loop between two', async () => {
     const turn = createTurns();
     const events: string[] = [];
-    // An immediate that queues itself again runs once a turn of the loop: it marks the turns.
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      if (events.at(-1) !== 'tick') events.push('tick');
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const stopMarking = markLoopTurns(events);
     await Promise.all(['a', 'b', 'c'].map((name) => turn().then(() => events.push(name))));
-    ticking = false;
+    stopMarking();
     expect(events.slice(events.indexOf('a'), events.indexOf('c') + 1)).toEqual(['a', 'tick', 'b', 'tick', 'c']);
   });
 
@@ -57,15 +51,9 @@ describe('the hook', () => {
       return {};
     });
     await app.ready();
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      if (events.at(-1) !== 'tick') events.push('tick');
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const stopMarking = markLoopTurns(events);
     await Promise.all(['/rank/1', '/rank/2', '/health', '/rank/3'].map((url) => app.inject({ url })));
-    ticking = false;
+    stopMarking();
     await app.close();
     const seen = events.filter((event) => event !== 'tick');
     expect(seen.filter((event) => event.startsWith('run /rank'))).toEqual(['run /rank/1', 'run /rank/2', 'run /rank/3']);

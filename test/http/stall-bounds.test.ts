@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NEAR_BUDGET } from '../../src/core/ranking/near-strings.ts';
 import { createTestSqlitePath } from '../support/postgres.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { markLoopTurns } from '../support/loop-turns.ts';
 
 /**
  * Issue 28, finding 2: unknown slugs went through a Levenshtein scan of the whole vocabulary for
@@ -63,13 +64,7 @@ describe('no request within the limits costs more than a bounded amount (issue 2
       if (slug.length === 200 && events.at(-1) !== 'call') events.push('call');
       return get(slug);
     };
-    let ticking = true;
-    const tick = () => {
-      if (!ticking) return;
-      if (events.at(-1) !== 'tick') events.push('tick');
-      setImmediate(tick);
-    };
-    setImmediate(tick);
+    const stopMarking = markLoopTurns(events);
     try {
       const response = await fetch(`${server.baseUrl}/mcp`, {
         method: 'POST',
@@ -81,7 +76,7 @@ describe('no request within the limits costs more than a bounded amount (issue 2
       expect(answers).toHaveLength(messages);
       for (const answer of answers) expect(answer.result.content[0]!.text).toMatch(/^not_found: /);
     } finally {
-      ticking = false;
+      stopMarking();
       catalogue.get = get;
     }
     const calls = events.filter((event) => event === 'call').length;
