@@ -181,8 +181,6 @@ export interface NeedIndexState {
   /** Per listing, its provider's number in providers, or -1 when it names none. */
   docProvider: Int32Array;
   providers: string[];
-  /** The terms whose postings carry FAMILY_BIT. */
-  familyWords: string[];
 }
 
 /** The buffers of a state, to pass as postMessage's transfer list. */
@@ -235,7 +233,7 @@ export class NeedIndex {
   private docProvider: number[] = [];
   private readonly providerNumbers = new Map<string, number>();
   private providers: string[] = [];
-  /** The terms whose postings carry FAMILY_BIT now (see markFamilyWords). */
+  /** The terms whose postings carry FAMILY_BIT now (see markFamilyWords); read from the postings with nameTerms after fromState. */
   private familyWords = new Set<string>();
   /** Terms some listing has in its name, the only ones that can be family words; null until first needed after fromState. */
   private nameTerms: Set<string> | null = new Set();
@@ -782,7 +780,6 @@ export class NeedIndex {
       docCategory: Int32Array.from(this.docCategory),
       docProvider: Int32Array.from(this.docProvider),
       providers: this.providers,
-      familyWords: [...this.familyWords],
       categoryNames: this.categoryNames,
       categorySizes: Int32Array.from(this.categorySizes),
     };
@@ -827,7 +824,6 @@ export class NeedIndex {
     index.docProvider = Array.from(state.docProvider);
     index.providers = state.providers;
     state.providers.forEach((name, provider) => index.providerNumbers.set(name, provider));
-    index.familyWords = new Set(state.familyWords);
     index.nameTerms = null;
     state.categoryNames.forEach((name, category) => index.categoryIds.set(name, category));
     index.totalLength = index.lengths.reduce((sum, length) => sum + length, 0);
@@ -851,6 +847,7 @@ export class NeedIndex {
    * catalogue as a whole bears it out.
    */
   private markFamilyWords(): void {
+    this.nameTerms ??= this.termsInNames();
     for (const term of this.familyWords) {
       const fields = this.postings.get(term)?.fields;
       if (fields) for (let i = 0; i < fields.length; i += 1) fields[i] = fields[i]! & ~FAMILY_BIT;
@@ -858,7 +855,7 @@ export class NeedIndex {
     this.familyWords.clear();
     const someDead = this.alive < this.slugs.length;
     const namesBy = new Map<number, number>();
-    for (const term of (this.nameTerms ??= this.termsInNames())) {
+    for (const term of this.nameTerms) {
       const postings = this.postings.get(term);
       if (!postings) {
         this.nameTerms.delete(term);
@@ -888,15 +885,14 @@ export class NeedIndex {
     }
   }
 
+  /** The terms some listing has in its name, read from the postings; those marked as family words join familyWords. */
   private termsInNames(): Set<string> {
     const terms = new Set<string>();
     for (const [term, { fields }] of this.postings) {
       if (term.startsWith(CAPABILITY_KEY_PREFIX)) continue;
       for (let i = 0; i < fields.length; i += 1) {
-        if (fields[i]! & FIELD_BIT.name) {
-          terms.add(term);
-          break;
-        }
+        if (fields[i]! & FIELD_BIT.name) terms.add(term);
+        if (fields[i]! & FAMILY_BIT) this.familyWords.add(term);
       }
     }
     return terms;
